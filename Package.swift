@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "webaction",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "webaction", targets: ["webaction"]),
+    .library(name: "WebActionKit", targets: ["WebActionKit"]),
+    .library(name: "WebActionHost", targets: ["WebActionHost"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // System libraries. C headers enter the package only through these shims.
+    .systemLibrary(
+      name: "CJavaScriptCore", pkgConfig: "javascriptcoregtk-4.1",
+      providers: [.apt(["libjavascriptcoregtk-4.1-dev"])]),
+    .systemLibrary(
+      name: "CLibXML2", pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]),
+    .systemLibrary(
+      name: "CGumbo", pkgConfig: "gumbo",
+      providers: [.apt(["libgumbo-dev"])]),
+
+    // Engine layers.
+    .target(name: "JSBridge", dependencies: ["CJavaScriptCore"]),
+    .target(name: "CSSSelectors"),
+    .target(name: "DOM", dependencies: ["CLibXML2", "CGumbo", "CSSSelectors"]),
+    .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM"]),
+
+    // The SDK extension authors import, and the host that drives it.
+    .target(name: "WebActionKit"),
+    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "WebActionKit"]),
+
+    // Built-in extensions: written only against WebActionKit, as a third party would.
+    .target(
+      name: "BackgroundExtension", dependencies: ["WebActionKit"], path: "Sources/Extensions/Background",
+      resources: [.copy("Resources/background.appex")]),
+    .target(
+      name: "PageInfoExtension", dependencies: ["WebActionKit"], path: "Sources/Extensions/PageInfo",
+      resources: [.copy("Resources/page-info.appex")]),
+
+    .executableTarget(
+      name: "webaction",
+      dependencies: [
+        "WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
+
+    .testTarget(name: "JSBridgeTests", dependencies: ["JSBridge"]),
+    .testTarget(name: "CSSSelectorsTests", dependencies: ["CSSSelectors"]),
+    .testTarget(name: "DOMTests", dependencies: ["DOM"]),
+    .testTarget(name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM"]),
+    .testTarget(name: "WebActionKitTests", dependencies: ["WebActionKit"]),
+    .testTarget(
+      name: "WebActionHostTests",
+      dependencies: ["WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension"]),
+    .testTarget(name: "webactionTests", dependencies: []),
+  ],
+  swiftLanguageModes: [.v6]
+)

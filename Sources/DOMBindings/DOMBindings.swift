@@ -1,0 +1,1 @@
+// The DOMBindings module.
