@@ -11,7 +11,7 @@ extension Matcher {
       guard let scope else { return element.selectorParent == nil }
       return element.selectorIsSame(scope)
     case .anyLink:
-      return isHTML(element, "a", "area") && element.selectorAttribute("href") != nil
+      return (isHTML(element, "a") || isHTML(element, "area")) && element.selectorAttribute("href") != nil
     case .checked:
       return isChecked(element)
     case .disabled:
@@ -31,8 +31,8 @@ extension Matcher {
     }
   }
 
-  private func isHTML(_ element: E, _ names: String...) -> Bool {
-    element.selectorIsHTML && names.contains(element.selectorLocalName)
+  private func isHTML(_ element: E, _ name: String) -> Bool {
+    element.selectorIsHTML && element.selectorLocalName == name
   }
 
   /// https://html.spec.whatwg.org/multipage/semantics-other.html#selector-checked
@@ -53,7 +53,11 @@ extension Matcher {
 
   /// Elements that can be disabled: https://html.spec.whatwg.org/multipage/semantics-other.html#concept-element-disabled
   private func isFormControl(_ element: E) -> Bool {
-    isHTML(element, "button", "input", "select", "textarea", "optgroup", "option", "fieldset")
+    guard element.selectorIsHTML else { return false }
+    switch element.selectorLocalName {
+    case "button", "input", "select", "textarea", "optgroup", "option", "fieldset": return true
+    default: return false
+    }
   }
 
   /// Step 1. A `disabled` attribute disables the element.
@@ -126,7 +130,7 @@ extension Matcher {
   private func hasMatch(_ relative: ComplexSelector, anchor: E) -> Bool {
     let goesDown = relative.combinators.dropLast().contains { $0 == .descendant || $0 == .child }
     let leading = relative.combinators[relative.combinators.count - 1]
-    let test = { (candidate: E) -> Bool in self.match(relative, 0, candidate, anchor: anchor) == .matched }
+    func test(_ candidate: E) -> Bool { match(relative, 0, candidate, anchor: anchor) == .matched }
     switch leading {
     case .descendant, .child:  // Step 1.
       if leading == .child && !goesDown {
