@@ -132,30 +132,3 @@ public final class ExtensionContext: @unchecked Sendable {
     return true
   }
 }
-
-extension ExtensionContext {
-  /// The argument for the page's `finalize()`: the `NSExtensionJavaScriptFinalizeArgumentKey` value of the first
-  /// property-list attachment that has one, or nil when no returned item has one.
-  ///
-  /// When an extension returns no such item (Apple's template returns `[]` when it has nothing to say), there are no
-  /// finalize arguments; Apple's documentation does not say whether Safari then calls `finalize()`; webaction hosts
-  /// call it with an empty argument, which leaves a page whose `finalize` reads no keys unchanged.
-  /// - Throws: `PropertyListError` when the attachment holds a value that is not a property list.
-  public static func finalizeArguments(from items: [ExtensionItem]) throws -> PropertyList? {
-    for (itemIndex, item) in items.enumerated() {
-      for (index, provider) in (item.attachments ?? []).enumerated()
-      where provider.hasItemConformingToTypeIdentifier(UTType.propertyList.identifier) {
-        let plist: PropertyList
-        do {
-          plist = try provider.loadPropertyList()
-        } catch let error as PropertyListError {
-          throw PropertyListError(
-            message: error.message,
-            path: "returned item \(itemIndex), attachment \(index)" + error.path.dropFirst("item".count))
-        }
-        if let argument = plist[NSExtensionJavaScriptFinalizeArgumentKey] { return argument }
-      }
-    }
-    return nil
-  }
-}
