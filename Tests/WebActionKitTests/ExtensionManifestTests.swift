@@ -29,9 +29,11 @@ enum ManifestFixture {
     return .dictionary(entries)
   }
 
-  static func temporaryFolder() throws -> URL {
+  /// A new empty folder, removed when `test` ends.
+  static func temporaryFolder(for test: XCTestCase) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("webaction-kit-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
     return url
   }
 }
@@ -159,7 +161,7 @@ final class ActivationRuleTests: XCTestCase {
 
 final class ExtensionBundleTests: XCTestCase {
   func testBundleWithInfoAtTheRootAndScriptInResources() throws {
-    let folder = try ManifestFixture.temporaryFolder().appendingPathComponent("page-info.appex")
+    let folder = try ManifestFixture.temporaryFolder(for: self).appendingPathComponent("page-info.appex")
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("Resources"), withIntermediateDirectories: true)
     try ManifestFixture.info.encoded(as: .xml).write(to: folder.appendingPathComponent("Info.plist"))
     try Data("var ExtensionPreprocessingJS = {}".utf8).write(to: folder.appendingPathComponent("Resources/Action.js"))
@@ -173,7 +175,7 @@ final class ExtensionBundleTests: XCTestCase {
   }
 
   func testBundleWithContentsFolderAndMissingScript() throws {
-    let folder = try ManifestFixture.temporaryFolder().appendingPathComponent("x.appex")
+    let folder = try ManifestFixture.temporaryFolder(for: self).appendingPathComponent("x.appex")
     try FileManager.default.createDirectory(at: folder.appendingPathComponent("Contents"), withIntermediateDirectories: true)
     try ManifestFixture.info.encoded(as: .binary).write(to: folder.appendingPathComponent("Contents/Info.plist"))
     XCTAssertThrowsError(try ExtensionBundle(url: folder)) { error in
@@ -188,7 +190,7 @@ final class ExtensionBundleTests: XCTestCase {
   }
 
   func testFolderWithoutInfoPlist() throws {
-    let folder = try ManifestFixture.temporaryFolder().appendingPathComponent("empty.appex")
+    let folder = try ManifestFixture.temporaryFolder(for: self).appendingPathComponent("empty.appex")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     XCTAssertThrowsError(try ExtensionBundle(url: folder)) { error in
       XCTAssertTrue("\(error)".hasSuffix("has no Info.plist (looked for empty.appex/Info.plist and empty.appex/Contents/Info.plist)"), "\(error)")
