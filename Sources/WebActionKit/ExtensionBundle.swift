@@ -5,7 +5,8 @@ public struct ExtensionBundle: Sendable {
   /// The parsed Info.plist.
   public let manifest: ExtensionManifest
   /// The preprocessing script, `<preprocessingFile>.js` at the bundle root or in `Resources/`
-  /// (or `Contents/Resources/`).
+  /// (or `Contents/Resources/`). Always set once `init(url:)` succeeds, which throws when the script is missing;
+  /// optional so that hosts can model bundles built by other means.
   public let scriptURL: URL?
   /// The folder name without `.appex`, for example `page-info`.
   public var name: String { url.deletingPathExtension().lastPathComponent }
