@@ -93,12 +93,19 @@ extension ScriptContext {
     return state
   }
 
-  /// Sets an own property with JSC attributes.
+  /// Defines an own data property (`Object.defineProperty` semantics, so inherited read-only
+  /// properties such as `Function.prototype.name` do not block it).
   func define(_ target: ScriptValue, _ name: String, _ value: ScriptValue, attributes: JSPropertyAttributes) throws(ScriptError) {
-    let object = target.object
-    try JSString.with(name) { (key) throws(ScriptError) in
-      try checked { JSObjectSetProperty(raw, object, key, value.raw, attributes, $0) }
-    }
+    let writable = attributes & JSPropertyAttributes(kJSPropertyAttributeReadOnly) == 0
+    let enumerable = attributes & JSPropertyAttributes(kJSPropertyAttributeDontEnum) == 0
+    let configurable = attributes & JSPropertyAttributes(kJSPropertyAttributeDontDelete) == 0
+    try helper("defineValue").call(
+      args: [target, makeString(name), value, makeBool(writable), makeBool(enumerable), makeBool(configurable)])
+  }
+
+  /// Sets an own property directly through JSC (only for objects that inherit nothing read-only).
+  private func setDirect(_ object: JSObjectRef, _ name: String, _ value: JSValueRef, attributes: JSPropertyAttributes) {
+    JSString.withRef(name) { JSObjectSetProperty(raw, object, $0, value, attributes, nil) }
   }
 
   /// `Function.prototype`, kept protected.
@@ -118,11 +125,12 @@ extension ScriptContext {
 
   func makeNativeFunction(name: String, length: Int, body: @escaping (Arguments) throws -> ScriptValue) -> ScriptValue {
     let box = Unmanaged.passRetained(NativeFunction(name: name, body: body)).toOpaque()
-    let function = ScriptValue(JSObjectMake(raw, classes.function, box)!, in: self)
-    if let proto = try? functionPrototype() { JSObjectSetPrototype(raw, function.object, proto.raw) }
-    try? define(function, "name", makeString(name), attributes: readOnlyHidden)
-    try? define(function, "length", makeNumber(length), attributes: readOnlyHidden)
-    return function
+    let function = JSObjectMake(raw, classes.function, box)!
+    // Own `name` and `length` first: once Function.prototype is the prototype, its read-only ones block a put.
+    setDirect(function, "name", makeString(name).raw, attributes: readOnlyHidden)
+    setDirect(function, "length", makeNumber(length).raw, attributes: readOnlyHidden)
+    if let proto = try? functionPrototype() { JSObjectSetPrototype(raw, function, proto.raw) }
+    return ScriptValue(function, in: self)
   }
 
   /// The JS object for `object`, made with `interface` on first use; always the same object afterwards.

@@ -84,11 +84,22 @@ extension ScriptContext {
     let thrown = ProtectedValue(ScriptValue(exception, in: self))
     let value = thrown.value
     var error = ScriptError(kind: kind, name: nil, message: "", value: thrown)
-    if watchdogFired { error.kind = .timeout }
-    guard value.isObject else {
+    if value.isObject {
+      readErrorProperties(of: value, into: &error)
+    } else {
       error.message = (try? value.toString()) ?? "<unprintable value>"
-      return error
     }
+    if watchdogFired {
+      error.kind = .timeout
+      error.name = "TimeoutError"
+      let limit = executionTimeLimit.map { " of \($0) s" } ?? ""
+      error.message = "script stopped: it ran past the execution time limit\(limit) (\(error.message))"
+    }
+    return error
+  }
+
+  /// Reads `name`, `message`, `sourceURL`, `line`, `column` and `stack` of a thrown object.
+  private func readErrorProperties(of value: ScriptValue, into error: inout ScriptError) {
     func text(_ key: String) -> String? {
       guard let v = try? value.property(key), !v.isUndefined, !v.isNull else { return nil }
       return try? v.toString()
@@ -104,12 +115,6 @@ extension ScriptContext {
     error.line = number("line")
     error.column = number("column")
     error.stack = text("stack").flatMap { $0.isEmpty ? nil : $0 }
-    if error.kind == .timeout {
-      error.name = "TimeoutError"
-      let limit = executionTimeLimit.map { " of \($0) s" } ?? ""
-      error.message = "script stopped: it ran past the execution time limit\(limit) (\(error.message))"
-    }
-    return error
   }
 
   /// The JS value to throw for a Swift error that escaped a binding closure.
