@@ -5,6 +5,8 @@ struct InstalledInterface {
   let interface: AnyInterface
   let prototype: JSObjectRef
   let constructor: JSObjectRef
+  /// The JSC class of instances (released at close).
+  let instanceClass: JSClassRef
 }
 
 /// The one JS object of a wrapped Swift object; the context retains both until close.
@@ -57,7 +59,8 @@ extension ScriptContext {
     JSObjectSetPrototype(ctx, ctor, parent?.constructor ?? functionProto)
     JSValueProtect(ctx, proto)
     JSValueProtect(ctx, ctor)
-    let state = InstalledInterface(interface: interface, prototype: proto, constructor: ctor)
+    let state = InstalledInterface(
+      interface: interface, prototype: proto, constructor: ctor, instanceClass: classes.makeInstanceClass(for: interface))
     installed[ObjectIdentifier(interface)] = state
     let protoValue = ScriptValue(proto, in: self)
     let ctorValue = ScriptValue(ctor, in: self)
@@ -157,8 +160,7 @@ extension ScriptContext {
         message: "interface \(interface.name) cannot wrap a Swift \(type(of: object))")
     }
     let state = try installedState(interface)
-    let jsClass = interface.isExotic ? classes.exoticWrapper : classes.wrapper
-    let js = JSObjectMake(raw, jsClass, nil)!
+    let js = JSObjectMake(raw, state.instanceClass, nil)!
     let stored = WrapperRecord(object: object, interface: interface, jsObject: js)
     JSObjectSetPrivate(js, Unmanaged.passUnretained(stored).toOpaque())
     JSObjectSetPrototype(raw, js, state.prototype)

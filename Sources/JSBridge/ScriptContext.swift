@@ -130,6 +130,7 @@ public final class ScriptContext {
       JSValueUnprotect(ctx, state.prototype)
       JSValueUnprotect(ctx, state.constructor)
     }
+    let instanceClasses = installed.values.map(\.instanceClass)
     installed = [:]
     interfaceResolver = nil
     JSContextGroupClearExecutionTimeLimit(group)
@@ -138,6 +139,7 @@ public final class ScriptContext {
     JSGlobalContextRelease(ctx)
     JSContextGroupRelease(group)
     classes.release()
+    instanceClasses.forEach(JSClassRelease)
   }
 
   /// Called by the watchdog trampoline: remember that this context's script was terminated.

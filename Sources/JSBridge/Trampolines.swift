@@ -28,7 +28,6 @@ struct NativeClasses {
     function = JSClassCreate(&def)
 
     def = kJSClassDefinitionEmpty
-    def.className = staticName("Object")
     def.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
     wrapper = JSClassCreate(&def)
 
@@ -44,6 +43,18 @@ struct NativeClasses {
     def.callAsConstructor = interfaceObjectConstruct
     def.hasInstance = interfaceObjectHasInstance
     constructor = JSClassCreate(&def)
+  }
+
+  /// The class of one interface's instances: named after the interface (what
+  /// `Object.prototype.toString` shows), inheriting the plain or exotic wrapper behaviour.
+  func makeInstanceClass(for interface: AnyInterface) -> JSClassRef {
+    interface.name.withCString { name in
+      var def = kJSClassDefinitionEmpty
+      def.className = name
+      def.parentClass = interface.isExotic ? exoticWrapper : wrapper
+      def.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
+      return JSClassCreate(&def)  // JSC copies the name
+    }
   }
 
   func release() {
