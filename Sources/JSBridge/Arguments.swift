@@ -20,16 +20,6 @@ public struct Arguments {
     self.values = values
   }
 
-  /// Arguments made in Swift (for calling closures directly, e.g. in tests).
-  public static func make(
-    _ args: [ScriptValue], this: ScriptValue, callee: String, _ body: (Arguments) throws -> Void
-  ) rethrows {
-    let raws: [JSValueRef?] = args.map { $0.raw }
-    try raws.withUnsafeBufferPointer {
-      try body(Arguments(context: this.context, this: this, callee: callee, count: args.count, values: $0.baseAddress))
-    }
-  }
-
   private func missing(_ index: Int) -> ScriptError {
     .typeError("\(callee): \(index + 1) argument\(index == 0 ? "" : "s") required, but only \(count) present.")
   }

@@ -19,6 +19,10 @@ final class EventLoopTests: XCTestCase {
   override func tearDown() {
     loop.cancelAll()
     context.close()
+    context = nil
+    loop = nil
+    clock = nil
+    reported = []
   }
 
   @discardableResult

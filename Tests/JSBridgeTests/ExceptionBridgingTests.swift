@@ -18,7 +18,10 @@ final class ExceptionBridgingTests: XCTestCase {
   var context: ScriptContext!
 
   override func setUp() { context = ScriptContext(name: "exceptions") }
-  override func tearDown() { context.close() }
+  override func tearDown() {
+    context.close()
+    context = nil
+  }
 
   private func install(_ name: String, _ body: @escaping (Arguments) throws -> ScriptValue) throws {
     try context.global.setProperty(name, context.makeFunction(name: name, body))

@@ -79,10 +79,11 @@ extension TList: ScriptConvertible {
 
 final class InterfaceTests: XCTestCase {
   var context: ScriptContext!
-  let root = TElement(name: "DIV")
+  var root: TElement!
 
   override func setUp() {
     context = ScriptContext(name: "bindings")
+    root = TElement(name: "DIV")
     context.interfaceResolver = { object in
       switch object {
       case is TElement: return TBindings.element.erased
@@ -97,7 +98,11 @@ final class InterfaceTests: XCTestCase {
     XCTAssertNoThrow(try context.global.setProperty("root", context.wrap(root)))
   }
 
-  override func tearDown() { context.close() }
+  override func tearDown() {
+    context.close()
+    context = nil
+    root = nil
+  }
 
   private func js(_ source: String) throws -> ScriptValue { try context.evaluate(source, sourceURL: "bind.js") }
 

@@ -5,7 +5,10 @@ final class ScriptContextTests: XCTestCase {
   var context: ScriptContext!
 
   override func setUp() { context = ScriptContext(name: "test") }
-  override func tearDown() { context.close() }
+  override func tearDown() {
+    context.close()
+    context = nil
+  }
 
   func testEvaluateReturnsCompletionValue() throws {
     let value = try context.evaluate("1 + 2", sourceURL: "sum.js")

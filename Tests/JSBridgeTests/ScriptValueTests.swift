@@ -5,7 +5,10 @@ final class ScriptValueTests: XCTestCase {
   var context: ScriptContext!
 
   override func setUp() { context = ScriptContext(name: "values") }
-  override func tearDown() { context.close() }
+  override func tearDown() {
+    context.close()
+    context = nil
+  }
 
   private func js(_ source: String) throws -> ScriptValue { try context.evaluate(source, sourceURL: "v.js") }
 
