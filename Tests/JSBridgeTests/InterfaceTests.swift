@@ -202,3 +202,29 @@ final class InterfaceTests: XCTestCase {
       .toString(), "red|backgroundColor: red; color: green|1|backgroundColor,color,Custom")
   }
 }
+
+final class TCounter: ScriptExposed {
+  var count = 0
+  static let scriptInterface = Interface<TCounter>("TCounter") {
+    $0.method("increment") { counter, _ in
+      counter.count += 1
+      return counter
+    }
+    $0.getter("count") { $0.count }
+  }.erased
+}
+
+final class ScriptExposedTests: XCTestCase {
+  func testExposedTypesWrapThemselvesAndUnknownTypesFailClearly() throws {
+    let context = ScriptContext(name: "exposed")
+    defer { context.close() }
+    let counter = TCounter()
+    try context.global.setProperty("counter", counter)
+    XCTAssertEqual(try context.evaluate("counter.increment().increment() === counter && counter.count", sourceURL: "c.js")
+      .toDouble(), 2)
+    XCTAssertEqual(counter.count, 2)
+    XCTAssertThrowsError(try context.wrap(TStyle())) { error in
+      XCTAssertTrue("\(error)".contains("no script interface for Swift type TStyle"), "\(error)")
+    }
+  }
+}
