@@ -99,20 +99,13 @@ struct HTML5LibCase {
     return TreeDump.dump(document: tree.doc, templateContents: { tree.templateContents[$0] })
   }
 
-  /// Serializes what `html` parses to (a document or fragment nodes in `context`).
+  /// Serializes what `html` parses to: the document, or the context element's children (its innerHTML).
   static func parseAndSerialize(_ html: String, context: (localName: String, namespace: LibXML.Namespace)?) -> String {
-    if let context {
-      let doc = LibXML.newDocument()
-      defer { xmlFreeDocAndTemplates(doc, []) }
-      let result = HTMLTreeBuilder.parseFragment(html, context: context.localName, namespace: context.namespace,
-                                                 into: doc)
-      defer { freeFragment(result.nodes, templates: result.templateContents) }
-      return result.nodes.map { HTMLSerializer.serialize($0, templateContents: { result.templateContents[$0] }) }
-        .joined()
-    }
+    if let context { return fragmentInnerHTML(html, context: context) }
     let tree = HTMLTreeBuilder.parseDocument(utf8: html)
     defer { xmlFreeDocAndTemplates(tree.doc, Array(tree.templateContents.values)) }
     return HTMLSerializer.serializeDocument(tree.doc, templateContents: { tree.templateContents[$0] })
   }
+
 }
 

@@ -17,7 +17,13 @@ struct SerializerWriter {
   /// One pending step of the walk: visit a node, or close an element.
   private enum Step { case visit(xmlNodePtr), close(xmlNodePtr) }
 
-  init() { out.reserveCapacity(4096) }
+  /// Whether a doctype keeps its public and system ids (`serializeDocument`), or only its name (the fragment algorithm).
+  private let fullDoctype: Bool
+
+  init(fullDoctype: Bool = false) {
+    self.fullDoctype = fullDoctype
+    out.reserveCapacity(4096)
+  }
 
   mutating func finish() -> String { String(decoding: out, as: UTF8.self) }
 
@@ -105,6 +111,7 @@ struct SerializerWriter {
         case XML_DTD_NODE:
           append("<!DOCTYPE ")
           if let n = node.pointee.name { appendCString(n) }
+          if fullDoctype { appendDoctypeIds(node) }
           out.append(UInt8(ascii: ">"))
         case XML_DOCUMENT_FRAG_NODE, XML_HTML_DOCUMENT_NODE, XML_DOCUMENT_NODE:
           pushChildren(of: node, on: &steps, templateContents)
@@ -112,6 +119,31 @@ struct SerializerWriter {
           continue
         }
       }
+    }
+  }
+
+  /// ` PUBLIC "pub" "sys"`, ` SYSTEM "sys"` or nothing, as XMLSerializer writes a DocumentType.
+  /// https://w3c.github.io/DOM-Parsing/#xml-serializing-a-documenttype-node (steps 4-9)
+  private mutating func appendDoctypeIds(_ node: xmlNodePtr) {
+    let dtd = UnsafeMutableRawPointer(node).assumingMemoryBound(to: xmlDtd.self)
+    let publicId = dtd.pointee.ExternalID.flatMap { $0.pointee == 0 ? nil : $0 }
+    let systemId = dtd.pointee.SystemID.flatMap { $0.pointee == 0 ? nil : $0 }
+    func quoted(_ out: inout [UInt8], _ id: UnsafePointer<xmlChar>) {
+      // An id holding a double quote was written in single quotes; keep whichever quote it lacks.
+      let quote = xmlStrchr(id, UInt8(ascii: "\"")) == nil ? UInt8(ascii: "\"") : UInt8(ascii: "'")
+      out.append(quote)
+      out.append(contentsOf: UnsafeBufferPointer(start: id, count: Int(xmlStrlen(id))))
+      out.append(quote)
+    }
+    if let publicId {
+      append(" PUBLIC ")
+      quoted(&out, publicId)
+    } else if systemId != nil {
+      append(" SYSTEM")
+    }
+    if let systemId {
+      out.append(UInt8(ascii: " "))
+      quoted(&out, systemId)
     }
   }
 

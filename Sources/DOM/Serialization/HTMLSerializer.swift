@@ -28,8 +28,11 @@ enum HTMLSerializer {
   }
 
   /// The whole document: doctype, then every other child of the document.
+  ///
+  /// Unlike the fragment algorithm, the doctype keeps its public and system ids (as XMLSerializer writes
+  /// them): they decide quirks mode, so a saved page must keep them to render the same.
   static func serializeDocument(_ doc: xmlDocPtr, templateContents: (xmlNodePtr) -> xmlNodePtr?) -> String {
-    var writer = SerializerWriter()
+    var writer = SerializerWriter(fullDoctype: true)
     writer.writeChildren(of: LibXML.documentNode(doc), templateContents: templateContents)
     return writer.finish()
   }
