@@ -25,3 +25,67 @@ func fragmentInnerHTML(_ html: String, context: (localName: String, namespace: L
   defer { freeFragment([element], templates: result.templateContents) }
   return HTMLSerializer.serializeChildren(of: element, templateContents: { result.templateContents[$0] })
 }
+
+/// The `<html>` element of a parsed document (the document's element child).
+func documentElement(_ doc: xmlDocPtr) -> xmlNodePtr? {
+  var child = LibXML.documentNode(doc).pointee.children
+  while let c = child, c.pointee.type != XML_ELEMENT_NODE { child = c.pointee.next }
+  return child
+}
+
+/// The first element child of `node` named `name`.
+func childElement(_ node: xmlNodePtr?, _ name: String) -> xmlNodePtr? {
+  var child = node?.pointee.children
+  while let c = child {
+    if c.pointee.type == XML_ELEMENT_NODE, String(cString: c.pointee.name) == name { return c }
+    child = c.pointee.next
+  }
+  return nil
+}
+
+/// Parses `html` as a document and runs `body` on the tree, then frees it.
+func withParsedDocument<T>(_ html: String, _ body: (ParsedTree) -> T) -> T {
+  let tree = HTMLTreeBuilder.parseDocument(utf8: html)
+  defer { xmlFreeDocAndTemplates(tree.doc, Array(tree.templateContents.values)) }
+  return body(tree)
+}
+
+func bodyInnerHTML(_ html: String) -> String { innerHTML(html, of: "body") }
+
+func head(_ html: String) -> String { innerHTML(html, of: "head") }
+
+func innerHTML(_ html: String, of name: String) -> String {
+  withParsedDocument(html) { tree in
+    let element = childElement(documentElement(tree.doc), name)!
+    return HTMLSerializer.serializeChildren(of: element, templateContents: { tree.templateContents[$0] })
+  }
+}
+
+func documentHTML(_ html: String) -> String {
+  withParsedDocument(html) { tree in
+    HTMLSerializer.serializeDocument(tree.doc, templateContents: { tree.templateContents[$0] })
+  }
+}
+
+func outerHTMLOfFirstBodyChild(_ html: String) -> String {
+  withParsedDocument(html) { tree in
+    let body = childElement(documentElement(tree.doc), "body")!
+    return HTMLSerializer.serialize(body.pointee.children!, templateContents: { tree.templateContents[$0] })
+  }
+}
+
+/// Builds `<span>` nested `depth` deep around "x" by hand and returns its outerHTML.
+func serializeDeepTree(depth: Int) -> String {
+  let doc = LibXML.newDocument()
+  defer { xmlFreeDocAndTemplates(doc, []) }
+  let root = LibXML.newElement("span", namespace: nil, in: doc)
+  var parent = root
+  for _ in 1..<depth {
+    let child = LibXML.newElement("span", namespace: nil, in: doc)
+    LibXML.link(child, into: parent, before: nil)
+    parent = child
+  }
+  LibXML.link(LibXML.newText("x", in: doc), into: parent, before: nil)
+  LibXML.link(root, into: LibXML.documentNode(doc), before: nil)
+  return HTMLSerializer.serialize(root, templateContents: { _ in nil })
+}
