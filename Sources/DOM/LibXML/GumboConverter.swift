@@ -21,11 +21,15 @@ enum GumboConverter {
       builder.convertChildren(of: gdoc, into: docNode)
       let info = gdoc.pointee.v.document
       if info.has_doctype { addDoctype(info, to: doc) }
+      // No doctype, or gumbo's quirks verdict (which includes the token's force-quirks flag), is quirks;
+      // otherwise the current table decides (gumbo's is outdated and never says limited-quirks).
       let mode: QuirksMode
-      switch info.doc_type_quirks_mode {
-      case GUMBO_DOCTYPE_QUIRKS: mode = .quirks
-      case GUMBO_DOCTYPE_LIMITED_QUIRKS: mode = .limitedQuirks
-      default: mode = .noQuirks
+      if !info.has_doctype || info.doc_type_quirks_mode == GUMBO_DOCTYPE_QUIRKS {
+        mode = .quirks
+      } else {
+        func string(_ p: UnsafePointer<CChar>?) -> String { p.map { String(cString: $0) } ?? "" }
+        mode = QuirksMode.forDoctype(name: string(info.name), publicId: string(info.public_identifier),
+                                     systemId: string(info.system_identifier))
       }
       return ParsedTree(doc: doc, templateContents: builder.templates, quirksMode: mode)
     }

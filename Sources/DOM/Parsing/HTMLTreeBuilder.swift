@@ -12,13 +12,6 @@ struct ParsedTree {
   let quirksMode: QuirksMode
 }
 
-/// A document's compatibility mode. https://dom.spec.whatwg.org/#concept-document-mode
-enum QuirksMode: String {
-  case noQuirks = "no-quirks"
-  case quirks
-  case limitedQuirks = "limited-quirks"
-}
-
 /// The HTML5 tree builder: libgumbo parses, the result is rebuilt as a libxml2 tree.
 ///
 /// https://html.spec.whatwg.org/#parsing
