@@ -79,9 +79,9 @@ struct SerializerWriter {
             attr = a.pointee.next
           }
           out.append(UInt8(ascii: ">"))
-          let isHTML = node.pointee.ns == nil
-          if isHTML, HTMLSerializer.voidElements.contains(name(node)) { continue }
-          if isHTML, HTMLSerializer.newlineDroppingElements.contains(name(node)),
+          let kind = node.pointee.ns == nil ? ElementKind.of(node.pointee.name) : nil
+          if kind == .void { continue }
+          if kind == .dropsLeadingNewline,
              let first = node.pointee.children, first.pointee.type == XML_TEXT_NODE,
              let content = first.pointee.content, content.pointee == 0x0A
           {
@@ -92,7 +92,7 @@ struct SerializerWriter {
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
           guard let content = node.pointee.content else { continue }
           if let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE, parent.pointee.ns == nil,
-             HTMLSerializer.rawTextElements.contains(name(parent))
+             ElementKind.of(parent.pointee.name) == .rawText
           {
             appendCString(content)
           } else {
@@ -147,7 +147,6 @@ struct SerializerWriter {
     }
   }
 
-  private func name(_ node: xmlNodePtr) -> String { String(cString: node.pointee.name) }
 
   /// HTML, SVG and MathML elements serialize their local name; others their qualified name.
   private mutating func appendTagName(_ node: xmlNodePtr) {
@@ -222,5 +221,42 @@ struct SerializerWriter {
       }
     }
     flush(&out, runStart, p)
+  }
+}
+
+/// How the serializer treats an HTML element, looked up without allocating.
+private enum ElementKind {
+  case void, rawText, dropsLeadingNewline
+
+  /// The element names packed into integers (names of up to 16 bytes), built once from HTMLSerializer's sets.
+  private static let table: [UInt128: ElementKind] = {
+    var table: [UInt128: ElementKind] = [:]
+    func add(_ names: Set<String>, _ kind: ElementKind) {
+      for name in names { name.utf8CString.withUnsafeBufferPointer { table[key($0.baseAddress!)!] = kind } }
+    }
+    add(HTMLSerializer.voidElements, .void)
+    add(HTMLSerializer.rawTextElements, .rawText)
+    add(HTMLSerializer.newlineDroppingElements, .dropsLeadingNewline)
+    return table
+  }()
+
+  private static func key(_ name: UnsafePointer<CChar>) -> UInt128? {
+    name.withMemoryRebound(to: UInt8.self, capacity: 17) { key($0) }
+  }
+
+  private static func key(_ name: UnsafePointer<UInt8>) -> UInt128? {
+    var key: UInt128 = 0
+    var i = 0
+    while name[i] != 0 {
+      if i == 16 { return nil }
+      key = key << 8 | UInt128(name[i])
+      i += 1
+    }
+    return key
+  }
+
+  static func of(_ name: UnsafePointer<xmlChar>) -> ElementKind? {
+    guard let key = key(name) else { return nil }
+    return table[key]
   }
 }
