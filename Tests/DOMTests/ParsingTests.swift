@@ -57,6 +57,15 @@ final class ParsingTests: XCTestCase {
     XCTAssertEqual(fragmentInfo("", context: "div", namespace: .html).names, [])
   }
 
+  func testFragmentContextsGumboDoesNotKnow() {
+    XCTAssertEqual(fragmentInnerHTML("<p>a<td>b", context: (localName: "my-widget", namespace: .html)), "<p>ab</p>")
+    XCTAssertEqual(fragmentInnerHTML("<td>a", context: (localName: "template", namespace: .html)), "<td>a</td>")
+    XCTAssertEqual(fragmentInnerHTML("<b>x</b>", context: (localName: "path", namespace: .svg)), "<b>x</b>")
+    XCTAssertEqual(fragmentInnerHTML("a</textarea>b", context: (localName: "textarea", namespace: .html)),
+                   "a&lt;/textarea&gt;b")
+    XCTAssertEqual(fragmentInnerHTML("<x>&lt;", context: (localName: "script", namespace: .html)), "<x>&lt;")
+  }
+
   func testFragmentTemplatesAreReported() {
     let html = fragmentInnerHTML("<template><i>x</i></template>", context: (localName: "div", namespace: .html))
     XCTAssertEqual(html, "<template><i>x</i></template>")
