@@ -12,6 +12,7 @@ enum GumboConverter {
     var source = html
     return source.withUTF8 { bytes -> ParsedTree in
       var options = kGumboDefaultOptions
+      options.max_errors = 0  // nobody reads parse errors; recording them costs time and memory
       let output = parse(&options, bytes)
       defer { gumbo_destroy_output(&options, output) }
       let doc = LibXML.newDocument()
@@ -41,6 +42,7 @@ enum GumboConverter {
     var source = html
     return source.withUTF8 { bytes in
       var options = kGumboDefaultOptions
+      options.max_errors = 0  // nobody reads parse errors; recording them costs time and memory
       options.fragment_context = gumbo_tag_enum(localName)
       switch namespace {
       case .svg: options.fragment_namespace = GUMBO_NAMESPACE_SVG
