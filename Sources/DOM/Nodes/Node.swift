@@ -27,7 +27,13 @@ public class Node {
   public var document: Document { ownerDocumentStorage ?? (self as! Document) }
 
   /// The node's type.
-  public var nodeType: NodeType { NodeType(rawValue: LibXML.rawType(raw)) ?? .processingInstruction }
+  public var nodeType: NodeType {
+    switch LibXML.kind(raw) {
+    case .document: return .document
+    case .doctype: return .documentType
+    default: return NodeType(rawValue: LibXML.rawType(raw)) ?? .processingInstruction
+    }
+  }
 
   /// The node's name: the HTML-uppercased qualified name for elements, `#text`, `#comment`...
   public var nodeName: String { "#node" }
