@@ -86,6 +86,7 @@ final class TraversalTests: XCTestCase {
     var reentrant: TreeWalker!
     reentrant = document.createTreeWalker(body) { _ in _ = try reentrant.nextNode(); return .accept }
     XCTAssertThrowsDOMException(.invalidStateError, try reentrant.nextNode())
+    reentrant = nil  // the filter captured its own walker
   }
 
   func testNodeIteratorOrderAndFilter() throws {
