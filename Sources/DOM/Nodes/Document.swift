@@ -1,4 +1,5 @@
 import CLibXML2
+import CSSSelectors
 import FoundationEssentials
 
 /// A document: owns its libxml2 tree, every node wrapper and every subtree unlinked from it.
@@ -21,6 +22,8 @@ public final class Document: Node {
   var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
   /// Live NodeIterators over this document's nodes, for the pre-removing steps.
   var nodeIterators: [WeakNodeIterator] = []
+  /// Parsed selector lists by source text (cleared when it grows past a few hundred entries).
+  var selectorCache: [String: SelectorList] = [:]
 
   /// The document's address; the host sets it. `about:blank` by default.
   public var url: URL = URL(string: "about:blank")!
