@@ -148,8 +148,11 @@ final class ElementTests: XCTestCase {
     let shallow = try XCTUnwrap(template.cloneNode(deep: false) as? Element)
     XCTAssertEqual(shallow.templateContent?.childNodes.count, 0)
 
-    // Moving the template to another document takes its content along.
+    // adoptNode leaves a template's contents with their template.
     let other = Document()
+    XCTAssertTrue(try other.adoptNode(content) === content)
+    XCTAssertTrue(content.document === document)
+    // Moving the template to another document takes its content along.
     try other.adoptNode(template)
     XCTAssertTrue(template.templateContent === content)
     XCTAssertTrue(content.document === other)

@@ -88,17 +88,26 @@ extension LibXML {
   /// Unlike `namespace(_:in:)` it works for every URI (including the XML namespace, which
   /// `xmlNewNs` refuses when given the prefix "xml") and matches the prefix as well.
   static func namespace(uri: String, prefix: String?, in doc: Doc) -> xmlNsPtr {
+    // libxml2 expects the XML namespace at the head of `doc.oldNs` (as `namespace(_:in:)` keeps it).
+    if doc.pointee.oldNs == nil { doc.pointee.oldNs = newNs(uri: Namespace.xml.rawValue, prefix: "xml") }
     var cursor = doc.pointee.oldNs
+    var last = cursor!
     while let ns = cursor {
       let href = ns.pointee.href.map { String(cString: $0) }
       let nsPrefix = ns.pointee.prefix.map { String(cString: $0) }
       if href == uri && nsPrefix == prefix { return ns }
+      last = ns
       cursor = ns.pointee.next
     }
+    let ns = newNs(uri: uri, prefix: prefix)
+    last.pointee.next = ns
+    return ns
+  }
+
+  /// An unattached `xmlNs` (`xmlNewNs` refuses the prefix "xml", so the prefix is set afterwards).
+  private static func newNs(uri: String, prefix: String?) -> xmlNsPtr {
     let ns = xmlNewNs(nil, uri, nil)!
     if let prefix { ns.pointee.prefix = UnsafePointer(xmlStrdup(prefix)) }
-    ns.pointee.next = doc.pointee.oldNs
-    doc.pointee.oldNs = ns
     return ns
   }
 

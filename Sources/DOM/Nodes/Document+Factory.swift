@@ -69,9 +69,11 @@ extension Document {
     if node is Document {
       throw DOMException(.notSupportedError, "adoptNode: a Document cannot be adopted")
     }
-    // Step 3.
-    adopt(node)
+    // Step 3: a template's contents stay with their template.
+    if let fragment = node as? DocumentFragment, fragment.templateHost != nil { return node }
     // Step 4.
+    adopt(node)
+    // Step 5.
     return node
   }
 
