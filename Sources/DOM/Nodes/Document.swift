@@ -24,6 +24,8 @@ public final class Document: Node {
   var nodeIterators: [WeakNodeIterator] = []
   /// Parsed selector lists by source text (cleared when it grows past a few hundred entries).
   var selectorCache: [String: SelectorList] = [:]
+  /// The markup written since document.open(), or nil when no write is in progress.
+  var writeBuffer: String?
 
   /// The document's address; the host sets it. `about:blank` by default.
   public var url: URL = URL(string: "about:blank")!
