@@ -61,6 +61,7 @@ final class StyleTests: XCTestCase {
     element.style[camelCase: "fontSize"] = "12px"
     element.style[camelCase: "cssFloat"] = "left"
     XCTAssertEqual(element.getAttribute("style"), "font-size: 12px; float: left;")
+    XCTAssertTrue(element.style === element.style, "one declaration object per element")
     XCTAssertEqual(element.style[camelCase: "fontSize"], "12px")
   }
 }

@@ -31,6 +31,9 @@ public final class Element: Node {
 
   public override var nodeName: String { tagName }
 
+  /// The inline style bound to the `style` attribute: one object per element (`el.style === el.style`).
+  public private(set) lazy var style = CSSStyleDeclaration(element: self)
+
   /// The `id` attribute ("" when absent).
   public var id: String {
     get { getAttribute("id") ?? "" }

@@ -13,8 +13,8 @@ public final class CSSStyleDeclaration {
     public var important: Bool
   }
 
-  /// The element whose `style` attribute this is.
-  public let element: Element
+  /// The element whose `style` attribute this is (unowned: the element owns its declaration).
+  public unowned let element: Element
 
   init(element: Element) { self.element = element }
 
@@ -104,7 +104,3 @@ public final class CSSStyleDeclaration {
   }
 }
 
-extension Element {
-  /// The inline style declaration bound to this element's `style` attribute.
-  public var style: CSSStyleDeclaration { CSSStyleDeclaration(element: self) }
-}
