@@ -76,4 +76,23 @@ final class DocumentParsingTests: XCTestCase {
     XCTAssertNil(try document.querySelector("p:not([id])"), "open() removed the old content")
     XCTAssertEqual(document.compatMode, "CSS1Compat")
   }
+
+  func testParsedNodesSurviveTheirDocument() throws {
+    let target = Document()
+    do {
+      let source = Document.parse(html: "<!DOCTYPE html><svg><use xlink:href='#a'/></svg><template id=t><b>x</b></template>")
+      let doctype = try XCTUnwrap(source.doctype)
+      doctype.remove()
+      XCTAssertNil(source.doctype)
+      XCTAssertFalse(source.serialize().hasPrefix("<!DOCTYPE"))
+      try XCTUnwrap(target.body).append(
+        .node(try XCTUnwrap(source.querySelector("svg"))), .node(try XCTUnwrap(source.getElementById("t"))))
+      try target.insertBefore(doctype, target.firstChild)
+    }
+    XCTAssertEqual(target.serialize(),
+      "<!DOCTYPE html><html><head></head><body><svg><use xlink:href=\"#a\"></use></svg><template id=\"t\"><b>x</b></template></body></html>")
+    let use = try XCTUnwrap(target.querySelector("use"))
+    XCTAssertEqual(use.getAttributeNS("http://www.w3.org/1999/xlink", "href"), "#a")
+    XCTAssertEqual(use.namespaceURI, "http://www.w3.org/2000/svg")
+  }
 }
