@@ -1,0 +1,66 @@
+import CLibXML2
+
+/// Raw libxml2 operations the Swift HTML5 tree builder (`HTML5TreeBuilder`) needs beyond `LibXML`'s basics.
+///
+/// The builder treats every node pointer as an opaque key and asks here to create, fill and move nodes.
+extension LibXML {
+  /// A new unlinked element for a tag token, with its attributes in source order.
+  ///
+  /// `foreignAttributes` applies https://html.spec.whatwg.org/#adjust-foreign-attributes: `xlink:*`,
+  /// `xml:lang`/`xml:space` and `xmlns`/`xmlns:xlink` become namespaced attributes on the document's shared `xmlNs`.
+  static func newElement(_ localName: String, namespace: Namespace, attributes: [HTMLAttribute],
+                         foreignAttributes: Bool, in doc: Doc) -> Node
+  {
+    let node = newElement(localName, namespace: namespace, in: doc)
+    for attribute in attributes {
+      if foreignAttributes, let (ns, local) = foreignAttribute(attribute.name) {
+        xmlNewNsProp(node, Self.namespace(ns, in: doc), local, attribute.value)
+      } else {
+        xmlNewProp(node, attribute.name, attribute.value)
+      }
+    }
+    return node
+  }
+
+  /// The namespace and local name of an attribute the foreign-attribute table adjusts, nil for the others.
+  private static func foreignAttribute(_ name: String) -> (Namespace, String)? {
+    switch name {
+    case "xlink:actuate", "xlink:arcrole", "xlink:href", "xlink:role", "xlink:show", "xlink:title", "xlink:type":
+      return (.xlink, String(name.dropFirst(6)))
+    case "xml:lang", "xml:space": return (.xml, String(name.dropFirst(4)))
+    case "xmlns": return (.xmlns, "xmlns")
+    case "xmlns:xlink": return (.xmlns, "xlink")
+    default: return nil
+    }
+  }
+
+  /// Adds each attribute the element does not already carry (a second `<html>` or `<body>` start tag).
+  static func addMissingAttributes(_ node: Node, _ attributes: [HTMLAttribute]) {
+    for attribute in attributes where xmlHasProp(node, attribute.name) == nil {
+      xmlNewProp(node, attribute.name, attribute.value)
+    }
+  }
+
+  /// Whether `node` is a text node.
+  static func isText(_ node: Node) -> Bool { node.pointee.type == XML_TEXT_NODE }
+
+  /// Appends `text` to a text node's data in one call.
+  static func appendText(_ text: String, to node: Node) {
+    xmlNodeAddContentLen(node, text, Int32(text.utf8.count))
+  }
+
+  /// Moves every child of `source`, in order, to the end of `target`'s children.
+  static func moveChildren(of source: Node, to target: Node) {
+    while let child = source.pointee.children {
+      unlink(child)
+      link(child, into: target, before: nil)
+    }
+  }
+
+  /// Links a doctype node as the last child of the document and records it as the internal subset.
+  static func appendDoctype(name: String, publicId: String, systemId: String, to doc: Doc) {
+    let dtd = newDoctype(name: name, publicId: publicId, systemId: systemId, in: doc)
+    link(dtd, into: documentNode(doc), before: nil)
+    syncDoctype(of: doc)
+  }
+}

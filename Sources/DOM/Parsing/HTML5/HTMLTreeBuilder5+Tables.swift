@@ -1,0 +1,257 @@
+/// The table insertion modes: in table, in table text, in caption, in column group, in table body, in row, in cell.
+extension HTML5TreeBuilder {
+  /// https://html.spec.whatwg.org/#parsing-main-intable
+  func inTableMode(_ token: HTMLToken) {
+    switch token {
+    case .characters:
+      if let current = currentNode, current.ns == .html,
+         ["table", "tbody", "template", "tfoot", "thead", "tr"].contains(current.name)
+      {
+        pendingTableText = []
+        originalMode = mode
+        reprocess(token, in: .inTableText)
+      } else {
+        inTableAnythingElse(token)
+      }
+    case .comment(let data): insertComment(data)
+    case .doctype: return
+    case .startTag(let tag):
+      switch tag.name {
+      case "caption":
+        clearStackBack(to: ["table", "template", "html"])
+        formatting.append(.marker)
+        insertElement(tag)
+        mode = .inCaption
+      case "colgroup":
+        clearStackBack(to: ["table", "template", "html"])
+        insertElement(tag)
+        mode = .inColumnGroup
+      case "col":
+        clearStackBack(to: ["table", "template", "html"])
+        insertElement(named: "colgroup")
+        reprocess(token, in: .inColumnGroup)
+      case "tbody", "tfoot", "thead":
+        clearStackBack(to: ["table", "template", "html"])
+        insertElement(tag)
+        mode = .inTableBody
+      case "td", "th", "tr":
+        clearStackBack(to: ["table", "template", "html"])
+        insertElement(named: "tbody")
+        reprocess(token, in: .inTableBody)
+      case "table":
+        guard inScope("table", .table) else { return }
+        popUntil("table")
+        resetInsertionMode()
+        dispatch(token)
+      case "style", "script", "template": inHeadMode(token)
+      case "input":
+        guard tag.attribute("type").map(asciiLowercased) == "hidden" else { return inTableAnythingElse(token) }
+        insertElement(tag)
+        pop()
+      case "form":
+        if stackContains("template") || formElement != nil { return }
+        formElement = insertElement(tag).node
+        pop()
+      default: inTableAnythingElse(token)
+      }
+    case .endTag(let tag):
+      switch tag.name {
+      case "table":
+        guard inScope("table", .table) else { return }
+        popUntil("table")
+        resetInsertionMode()
+      case "body", "caption", "col", "colgroup", "html", "tbody", "td", "tfoot", "th", "thead", "tr": return
+      case "template": inHeadMode(token)
+      default: inTableAnythingElse(token)
+      }
+    case .endOfFile: inBodyMode(token)
+    }
+  }
+
+  private func inTableAnythingElse(_ token: HTMLToken) {
+    fosterParenting = true
+    inBodyMode(token)
+    fosterParenting = false
+  }
+
+  /// https://html.spec.whatwg.org/#clear-the-stack-back-to-a-table-context and its body/row variants.
+  func clearStackBack(to names: Set<String>) {
+    while let current = currentNode, !current.isHTML(in: names) { pop() }
+  }
+
+  /// https://html.spec.whatwg.org/#parsing-main-intabletext
+  func inTableTextMode(_ token: HTMLToken) {
+    if case .characters(let s) = token {
+      let text = Substring(s).withoutNulls
+      if !text.isEmpty { pendingTableText.append(String(text)) }
+      return
+    }
+    let text = pendingTableText.joined()
+    pendingTableText = []
+    if Substring(text).isAllHTMLSpace {
+      insertCharacters(Substring(text))
+    } else {
+      inTableAnythingElse(.characters(text))
+    }
+    reprocess(token, in: originalMode)
+  }
+
+  /// https://html.spec.whatwg.org/#parsing-main-incaption
+  func inCaptionMode(_ token: HTMLToken) {
+    switch token {
+    case .endTag(let tag) where tag.name == "caption":
+      closeCaption()
+    case .startTag(let tag)
+    where ["caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"].contains(tag.name):
+      if closeCaption() { dispatch(token) }
+    case .endTag(let tag) where tag.name == "table":
+      if closeCaption() { dispatch(token) }
+    case .endTag(let tag)
+    where ["body", "col", "colgroup", "html", "tbody", "td", "tfoot", "th", "thead", "tr"].contains(tag.name):
+      return
+    default: inBodyMode(token)
+    }
+  }
+
+  @discardableResult
+  private func closeCaption() -> Bool {
+    guard inScope("caption", .table) else { return false }
+    generateImpliedEndTags()
+    popUntil("caption")
+    clearFormattingToLastMarker()
+    mode = .inTable
+    return true
+  }
+
+  /// https://html.spec.whatwg.org/#parsing-main-incolgroup
+  func inColumnGroupMode(_ token: HTMLToken) {
+    switch token {
+    case .characters(let s):
+      let (space, rest) = Substring(s).splitLeadingWhitespace()
+      insertCharacters(space)
+      if !rest.isEmpty { inColumnGroupAnythingElse(.characters(String(rest))) }
+    case .comment(let data): insertComment(data)
+    case .doctype: return
+    case .startTag(let tag) where tag.name == "html": inBodyMode(token)
+    case .startTag(let tag) where tag.name == "col":
+      insertElement(tag)
+      pop()
+    case .endTag(let tag) where tag.name == "colgroup":
+      guard currentNode?.isHTML("colgroup") == true else { return }
+      pop()
+      mode = .inTable
+    case .endTag(let tag) where tag.name == "col": return
+    case .startTag(let tag) where tag.name == "template": inHeadMode(token)
+    case .endTag(let tag) where tag.name == "template": inHeadMode(token)
+    case .endOfFile: inBodyMode(token)
+    default: inColumnGroupAnythingElse(token)
+    }
+  }
+
+  private func inColumnGroupAnythingElse(_ token: HTMLToken) {
+    guard currentNode?.isHTML("colgroup") == true else { return }
+    pop()
+    reprocess(token, in: .inTable)
+  }
+
+  /// https://html.spec.whatwg.org/#parsing-main-intbody
+  func inTableBodyMode(_ token: HTMLToken) {
+    let bodyContext: Set<String> = ["tbody", "tfoot", "thead", "template", "html"]
+    switch token {
+    case .startTag(let tag) where tag.name == "tr":
+      clearStackBack(to: bodyContext)
+      insertElement(tag)
+      mode = .inRow
+    case .startTag(let tag) where tag.name == "th" || tag.name == "td":
+      clearStackBack(to: bodyContext)
+      insertElement(named: "tr")
+      reprocess(token, in: .inRow)
+    case .endTag(let tag) where ["tbody", "tfoot", "thead"].contains(tag.name):
+      guard inScope(tag.name, .table) else { return }
+      clearStackBack(to: bodyContext)
+      pop()
+      mode = .inTable
+    case .startTag(let tag) where ["caption", "col", "colgroup", "tbody", "tfoot", "thead"].contains(tag.name):
+      closeTableBody(token)
+    case .endTag(let tag) where tag.name == "table":
+      closeTableBody(token)
+    case .endTag(let tag)
+    where ["body", "caption", "col", "colgroup", "html", "td", "th", "tr"].contains(tag.name):
+      return
+    default: inTableMode(token)
+    }
+  }
+
+  private func closeTableBody(_ token: HTMLToken) {
+    guard inScope(oneOf: ["tbody", "thead", "tfoot"], .table) else { return }
+    clearStackBack(to: ["tbody", "tfoot", "thead", "template", "html"])
+    pop()
+    reprocess(token, in: .inTable)
+  }
+
+  /// https://html.spec.whatwg.org/#parsing-main-intr
+  func inRowMode(_ token: HTMLToken) {
+    let rowContext: Set<String> = ["tr", "template", "html"]
+    switch token {
+    case .startTag(let tag) where tag.name == "th" || tag.name == "td":
+      clearStackBack(to: rowContext)
+      insertElement(tag)
+      mode = .inCell
+      formatting.append(.marker)
+    case .endTag(let tag) where tag.name == "tr":
+      closeRow()
+    case .startTag(let tag)
+    where ["caption", "col", "colgroup", "tbody", "tfoot", "thead", "tr"].contains(tag.name):
+      if closeRow() { dispatch(token) }
+    case .endTag(let tag) where tag.name == "table":
+      if closeRow() { dispatch(token) }
+    case .endTag(let tag) where ["tbody", "tfoot", "thead"].contains(tag.name):
+      guard inScope(tag.name, .table) else { return }
+      if closeRow() { dispatch(token) }
+    case .endTag(let tag) where ["body", "caption", "col", "colgroup", "html", "td", "th"].contains(tag.name):
+      return
+    default: inTableMode(token)
+    }
+  }
+
+  @discardableResult
+  private func closeRow() -> Bool {
+    guard inScope("tr", .table) else { return false }
+    clearStackBack(to: ["tr", "template", "html"])
+    pop()
+    mode = .inTableBody
+    return true
+  }
+
+  /// https://html.spec.whatwg.org/#parsing-main-intd
+  func inCellMode(_ token: HTMLToken) {
+    switch token {
+    case .endTag(let tag) where tag.name == "td" || tag.name == "th":
+      guard inScope(tag.name, .table) else { return }
+      generateImpliedEndTags()
+      popUntil(tag.name)
+      clearFormattingToLastMarker()
+      mode = .inRow
+    case .startTag(let tag)
+    where ["caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"].contains(tag.name):
+      guard inScope(oneOf: ["td", "th"], .table) else { return }
+      closeCell()
+      dispatch(token)
+    case .endTag(let tag) where ["body", "caption", "col", "colgroup", "html"].contains(tag.name):
+      return
+    case .endTag(let tag) where ["table", "tbody", "tfoot", "thead", "tr"].contains(tag.name):
+      guard inScope(tag.name, .table) else { return }
+      closeCell()
+      dispatch(token)
+    default: inBodyMode(token)
+    }
+  }
+
+  /// https://html.spec.whatwg.org/#close-the-cell
+  private func closeCell() {
+    generateImpliedEndTags()
+    popUntil(oneOf: ["td", "th"])
+    clearFormattingToLastMarker()
+    mode = .inRow
+  }
+}
