@@ -58,7 +58,6 @@ extension HTML5TreeBuilder {
 
   /// Pops out of foreign content, then processes the token in HTML content.
   private func breakOut(_ token: HTMLToken) {
-    pop()
     while let current = currentNode, current.ns != .html, !isMathMLTextIntegrationPoint(current),
           !current.isHTMLIntegrationPoint
     {
