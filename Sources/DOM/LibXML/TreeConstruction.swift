@@ -64,3 +64,46 @@ extension LibXML {
     syncDoctype(of: doc)
   }
 }
+
+/// The raw side of `<selectedcontent>`: finding the select, its selected option and the target, and cloning.
+extension LibXML {
+  private static func isHTMLElement(_ node: Node, _ name: String) -> Bool {
+    node.pointee.type == XML_ELEMENT_NODE && node.pointee.ns == nil && xmlStrEqual(node.pointee.name, name) != 0
+  }
+
+  /// The nearest ancestor HTML element named `name`.
+  static func ancestorHTMLElement(of node: Node, named name: String) -> Node? {
+    var cursor = node.pointee.parent
+    while let current = cursor {
+      if isHTMLElement(current, name) { return current }
+      cursor = current.pointee.parent
+    }
+    return nil
+  }
+
+  /// The HTML elements named `name` under `root`, in tree order.
+  static func descendantHTMLElements(of root: Node, named name: String) -> [Node] {
+    var result: [Node] = []
+    var cursor = following(root, within: root)
+    while let current = cursor {
+      if isHTMLElement(current, name) { result.append(current) }
+      cursor = following(current, within: root)
+    }
+    return result
+  }
+
+  static func hasAttribute(_ node: Node, _ name: String) -> Bool { xmlHasProp(node, name) != nil }
+
+  /// Replaces `target`'s children (freeing them) with deep copies of `source`'s children.
+  static func replaceChildren(of target: Node, withCopiesOfChildrenOf source: Node) {
+    while let child = target.pointee.children {
+      unlink(child)
+      freeSubtree(child)
+    }
+    var child = source.pointee.children
+    while let c = child {
+      link(copy(c, into: target.pointee.doc, deep: true, copied: { _, _ in }), into: target, before: nil)
+      child = c.pointee.next
+    }
+  }
+}

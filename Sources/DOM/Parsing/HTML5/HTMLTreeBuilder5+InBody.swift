@@ -1,3 +1,5 @@
+import CLibXML2
+
 /// The "in body" insertion mode. https://html.spec.whatwg.org/#parsing-main-inbody
 extension HTML5TreeBuilder {
   static let closesP: Set<String> = [
@@ -296,5 +298,22 @@ extension HTML5TreeBuilder {
   func insertForeign(_ tag: HTMLTag, ns: NS) {
     insertElement(tag, ns: ns)
     if tag.selfClosing { pop() }
+  }
+}
+
+extension HTML5TreeBuilder {
+  /// https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent — run when an option is popped.
+  func maybeCloneIntoSelectedContent(_ option: xmlNodePtr) {
+    // Step 1: the option's select.
+    guard let select = LibXML.ancestorHTMLElement(of: option, named: "select"),
+          !LibXML.hasAttribute(select, "multiple"),
+          let target = LibXML.descendantHTMLElements(of: select, named: "selectedcontent").first
+    else { return }
+    // Step 2: only the selected option (the last with `selected`, else the first) is shown.
+    let options = LibXML.descendantHTMLElements(of: select, named: "option")
+    let selected = options.last { LibXML.hasAttribute($0, "selected") } ?? options.first
+    guard selected == option else { return }
+    // Step 3: its children, cloned, replace the selectedcontent's.
+    LibXML.replaceChildren(of: target, withCopiesOfChildrenOf: option)
   }
 }

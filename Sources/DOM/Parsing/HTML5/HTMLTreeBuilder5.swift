@@ -171,24 +171,38 @@ final class HTML5TreeBuilder {
 
   func pop() {
     flushText()
-    stack.removeLast()
+    popped(stack.removeLast())
   }
 
   /// Pops elements until an HTML element named `name` has been popped.
   func popUntil(_ name: String) {
     flushText()
-    while let e = stack.popLast(), !e.isHTML(name) {}
+    while let e = stack.popLast() {
+      popped(e)
+      if e.isHTML(name) { return }
+    }
   }
 
   func popUntil(oneOf names: Set<String>) {
     flushText()
-    while let e = stack.popLast(), !e.isHTML(in: names) {}
+    while let e = stack.popLast() {
+      popped(e)
+      if e.isHTML(in: names) { return }
+    }
   }
 
   /// Pops elements until `node` has been popped.
   func popUntil(node: xmlNodePtr) {
     flushText()
-    while let e = stack.popLast(), e.node != node {}
+    while let e = stack.popLast() {
+      popped(e)
+      if e.node == node { return }
+    }
+  }
+
+  /// What happens when an element leaves the stack: an `<option>` may fill its select's `<selectedcontent>`.
+  @inline(__always) func popped(_ e: Element) {
+    if e.ns == .html, e.name == "option" { maybeCloneIntoSelectedContent(e.node) }
   }
 
   func stackIndex(of node: xmlNodePtr) -> Int? { stack.lastIndex { $0.node == node } }
@@ -245,7 +259,7 @@ final class HTML5TreeBuilder {
   }
 
   static let scopeBoundaries: Set<String> = [
-    "applet", "caption", "html", "table", "td", "th", "marquee", "object", "template",
+    "applet", "caption", "html", "table", "td", "th", "marquee", "object", "select", "template",
   ]
 
   /// https://html.spec.whatwg.org/#special
