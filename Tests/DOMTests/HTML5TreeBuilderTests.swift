@@ -123,6 +123,12 @@ final class HTML5TreeBuilderTests: XCTestCase {
     XCTAssertEqual(dump, tree("| <svg linearGradient>", "| <p>"))
   }
 
+  func testSVGContextAllowsCDATAFromTheFirstToken() {
+    let source = TokenList([text("x")])
+    _ = buildFragment(source, context: "svg", namespace: .svg)
+    XCTAssertEqual(source.cdataLog.first, true)
+  }
+
   func testTitleContextPutsTheTokenizerInRCDATA() {
     let source = TokenList([text("<b>")])
     XCTAssertEqual(buildFragment(source, context: "title"), "| \"<b>\"")

@@ -60,6 +60,7 @@ enum HTML5Parser {
 
   private static func run(_ builder: HTML5TreeBuilder, _ tokens: HTMLTokenSource) {
     builder.tokenizer = tokens
+    builder.syncAllowsCDATA()
     while true {
       let token = tokens.nextToken()
       builder.process(token)

@@ -48,6 +48,8 @@ final class HTML5TreeBuilder {
   let doc: xmlDocPtr
   let scripting: Bool
   var tokenizer: HTMLTokenSource?
+  /// The allowed-CDATA flag last given to the tokenizer.
+  private var tokenizerAllowsCDATA = false
 
   var mode: Mode = .initial
   var originalMode: Mode = .initial
@@ -97,10 +99,21 @@ final class HTML5TreeBuilder {
       }
     }
     dispatch(token)
-    tokenizer?.allowsCDATA = adjustedCurrentNode.map { $0.ns != .html } ?? false
+    syncAllowsCDATA()
+  }
+
+  /// Tells the tokenizer whether `<![CDATA[` opens a CDATA section: only when the adjusted current node is foreign.
+  func syncAllowsCDATA() {
+    let allowsCDATA = adjustedCurrentNode.map { $0.ns != .html } ?? false
+    if allowsCDATA != tokenizerAllowsCDATA {
+      tokenizerAllowsCDATA = allowsCDATA
+      tokenizer?.allowsCDATA = allowsCDATA
+    }
   }
 
   func dispatch(_ token: HTMLToken) {
+    // Fast path: an HTML current node outside the fragment case always uses the insertion mode.
+    if context == nil, stack.last?.ns ?? .html == .html { return processInMode(token) }
     if usesInsertionMode(token) { processInMode(token) } else { processForeign(token) }
   }
 
