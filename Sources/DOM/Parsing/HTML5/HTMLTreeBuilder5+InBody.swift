@@ -7,6 +7,8 @@ extension HTML5TreeBuilder {
     "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section",
     "summary", "ul",
   ]
+  static let listItems: Set<String> = ["li"]
+  static let definitionItems: Set<String> = ["dd", "dt"]
   static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
   static let blockEndTags: Set<String> = [
     "address", "article", "aside", "blockquote", "button", "center", "details", "dialog", "dir", "div", "dl",
@@ -78,7 +80,7 @@ extension HTML5TreeBuilder {
     case "li", "dd", "dt":
       // Step 1–6.
       framesetOK = false
-      let closes: Set<String> = name == "li" ? ["li"] : ["dd", "dt"]
+      let closes = name == "li" ? Self.listItems : Self.definitionItems
       for node in stack.reversed() {
         if node.isHTML(in: closes) {
           generateImpliedEndTags(except: node.name)

@@ -1,5 +1,11 @@
 /// The table insertion modes: in table, in table text, in caption, in column group, in table body, in row, in cell.
 extension HTML5TreeBuilder {
+  static let tableContext: Set<String> = ["table", "template", "html"]
+  static let tableBodyContext: Set<String> = ["tbody", "tfoot", "thead", "template", "html"]
+  static let rowContext: Set<String> = ["tr", "template", "html"]
+  static let tableSections: Set<String> = ["tbody", "thead", "tfoot"]
+  static let cells: Set<String> = ["td", "th"]
+
   /// https://html.spec.whatwg.org/#parsing-main-intable
   func inTableMode(_ token: HTMLToken) {
     switch token {
@@ -18,24 +24,24 @@ extension HTML5TreeBuilder {
     case .startTag(let tag):
       switch tag.name {
       case "caption":
-        clearStackBack(to: ["table", "template", "html"])
+        clearStackBack(to: Self.tableContext)
         formatting.append(.marker)
         insertElement(tag)
         mode = .inCaption
       case "colgroup":
-        clearStackBack(to: ["table", "template", "html"])
+        clearStackBack(to: Self.tableContext)
         insertElement(tag)
         mode = .inColumnGroup
       case "col":
-        clearStackBack(to: ["table", "template", "html"])
+        clearStackBack(to: Self.tableContext)
         insertElement(named: "colgroup")
         reprocess(token, in: .inColumnGroup)
       case "tbody", "tfoot", "thead":
-        clearStackBack(to: ["table", "template", "html"])
+        clearStackBack(to: Self.tableContext)
         insertElement(tag)
         mode = .inTableBody
       case "td", "th", "tr":
-        clearStackBack(to: ["table", "template", "html"])
+        clearStackBack(to: Self.tableContext)
         insertElement(named: "tbody")
         reprocess(token, in: .inTableBody)
       case "table":
@@ -156,19 +162,18 @@ extension HTML5TreeBuilder {
 
   /// https://html.spec.whatwg.org/#parsing-main-intbody
   func inTableBodyMode(_ token: HTMLToken) {
-    let bodyContext: Set<String> = ["tbody", "tfoot", "thead", "template", "html"]
     switch token {
     case .startTag(let tag) where tag.name == "tr":
-      clearStackBack(to: bodyContext)
+      clearStackBack(to: Self.tableBodyContext)
       insertElement(tag)
       mode = .inRow
     case .startTag(let tag) where tag.name == "th" || tag.name == "td":
-      clearStackBack(to: bodyContext)
+      clearStackBack(to: Self.tableBodyContext)
       insertElement(named: "tr")
       reprocess(token, in: .inRow)
     case .endTag(let tag) where ["tbody", "tfoot", "thead"].contains(tag.name):
       guard inScope(tag.name, .table) else { return }
-      clearStackBack(to: bodyContext)
+      clearStackBack(to: Self.tableBodyContext)
       pop()
       mode = .inTable
     case .startTag(let tag) where ["caption", "col", "colgroup", "tbody", "tfoot", "thead"].contains(tag.name):
@@ -183,18 +188,17 @@ extension HTML5TreeBuilder {
   }
 
   private func closeTableBody(_ token: HTMLToken) {
-    guard inScope(oneOf: ["tbody", "thead", "tfoot"], .table) else { return }
-    clearStackBack(to: ["tbody", "tfoot", "thead", "template", "html"])
+    guard inScope(oneOf: Self.tableSections, .table) else { return }
+    clearStackBack(to: Self.tableBodyContext)
     pop()
     reprocess(token, in: .inTable)
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-intr
   func inRowMode(_ token: HTMLToken) {
-    let rowContext: Set<String> = ["tr", "template", "html"]
     switch token {
     case .startTag(let tag) where tag.name == "th" || tag.name == "td":
-      clearStackBack(to: rowContext)
+      clearStackBack(to: Self.rowContext)
       insertElement(tag)
       mode = .inCell
       formatting.append(.marker)
@@ -217,7 +221,7 @@ extension HTML5TreeBuilder {
   @discardableResult
   private func closeRow() -> Bool {
     guard inScope("tr", .table) else { return false }
-    clearStackBack(to: ["tr", "template", "html"])
+    clearStackBack(to: Self.rowContext)
     pop()
     mode = .inTableBody
     return true
@@ -234,7 +238,7 @@ extension HTML5TreeBuilder {
       mode = .inRow
     case .startTag(let tag)
     where ["caption", "col", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr"].contains(tag.name):
-      guard inScope(oneOf: ["td", "th"], .table) else { return }
+      guard inScope(oneOf: Self.cells, .table) else { return }
       closeCell()
       dispatch(token)
     case .endTag(let tag) where ["body", "caption", "col", "colgroup", "html"].contains(tag.name):
@@ -250,7 +254,7 @@ extension HTML5TreeBuilder {
   /// https://html.spec.whatwg.org/#close-the-cell
   private func closeCell() {
     generateImpliedEndTags()
-    popUntil(oneOf: ["td", "th"])
+    popUntil(oneOf: Self.cells)
     clearFormattingToLastMarker()
     mode = .inRow
   }
