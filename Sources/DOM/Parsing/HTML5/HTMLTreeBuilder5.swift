@@ -32,9 +32,57 @@ final class HTML5TreeBuilder {
     let ns: NS
     /// https://html.spec.whatwg.org/#html-integration-point (annotation-xml's encoding is read at creation).
     let isHTMLIntegrationPoint: Bool
+    /// Scope and category bits, computed once from the name.
+    let flags: Flags
+
+    init(node: xmlNodePtr, name: String, ns: NS, isHTMLIntegrationPoint: Bool) {
+      self.node = node
+      self.name = name
+      self.ns = ns
+      self.isHTMLIntegrationPoint = isHTMLIntegrationPoint
+      self.flags = Flags(name: name, ns: ns)
+    }
 
     func isHTML(_ n: String) -> Bool { ns == .html && name == n }
     func isHTML(in names: Set<String>) -> Bool { ns == .html && names.contains(name) }
+  }
+
+  /// What an element's name says about it: which scopes it bounds, whether it is special.
+  struct Flags: OptionSet {
+    let rawValue: UInt8
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Bounds every scope but table scope (https://html.spec.whatwg.org/#has-an-element-in-scope).
+    static let scope = Flags(rawValue: 1)
+    static let listItemScope = Flags(rawValue: 2)
+    static let buttonScope = Flags(rawValue: 4)
+    static let tableScope = Flags(rawValue: 8)
+    /// https://html.spec.whatwg.org/#special
+    static let special = Flags(rawValue: 16)
+    static let mathMLTextIntegrationPoint = Flags(rawValue: 32)
+
+    init(name: String, ns: NS) {
+      switch ns {
+      case .html: self = Self.html[name] ?? []
+      case .mathml:
+        switch name {
+        case "mi", "mo", "mn", "ms", "mtext": self = [.scope, .special, .mathMLTextIntegrationPoint]
+        case "annotation-xml": self = [.scope, .special]
+        default: self = []
+        }
+      case .svg: self = name == "foreignObject" || name == "desc" || name == "title" ? [.scope, .special] : []
+      }
+    }
+
+    private static let html: [String: Flags] = {
+      var table: [String: Flags] = [:]
+      for name in HTML5TreeBuilder.special { table[name] = .special }
+      for name in HTML5TreeBuilder.scopeBoundaries { table[name, default: []].insert(.scope) }
+      for name in ["ol", "ul"] { table[name, default: []].insert(.listItemScope) }
+      table["button", default: []].insert(.buttonScope)
+      for name in ["html", "table", "template"] { table[name, default: []].insert(.tableScope) }
+      return table
+    }()
   }
 
   /// https://html.spec.whatwg.org/#list-of-active-formatting-elements
@@ -132,9 +180,7 @@ final class HTML5TreeBuilder {
     }
   }
 
-  func isMathMLTextIntegrationPoint(_ e: Element) -> Bool {
-    e.ns == .mathml && (e.name == "mi" || e.name == "mo" || e.name == "mn" || e.name == "ms" || e.name == "mtext")
-  }
+  func isMathMLTextIntegrationPoint(_ e: Element) -> Bool { e.flags.contains(.mathMLTextIntegrationPoint) }
 
   /// Processes `token` by the rules of the current insertion mode.
   func processInMode(_ token: HTMLToken) { process(token, in: mode) }
@@ -252,21 +298,11 @@ final class HTML5TreeBuilder {
     case normal, listItem, button, table
 
     func bounds(_ e: Element) -> Bool {
-      switch e.ns {
-      case .html:
-        switch self {
-        case .normal: return HTML5TreeBuilder.scopeBoundaries.contains(e.name)
-        case .listItem:
-          return HTML5TreeBuilder.scopeBoundaries.contains(e.name) || e.name == "ol" || e.name == "ul"
-        case .button: return HTML5TreeBuilder.scopeBoundaries.contains(e.name) || e.name == "button"
-        case .table: return e.name == "html" || e.name == "table" || e.name == "template"
-        }
-      case .mathml:
-        guard self != .table else { return false }
-        return ["mi", "mo", "mn", "ms", "mtext", "annotation-xml"].contains(e.name)
-      case .svg:
-        guard self != .table else { return false }
-        return e.name == "foreignObject" || e.name == "desc" || e.name == "title"
+      switch self {
+      case .normal: return e.flags.contains(.scope)
+      case .listItem: return !e.flags.isDisjoint(with: [.scope, .listItemScope])
+      case .button: return !e.flags.isDisjoint(with: [.scope, .buttonScope])
+      case .table: return e.flags.contains(.tableScope)
       }
     }
   }
@@ -286,13 +322,7 @@ final class HTML5TreeBuilder {
     "template", "textarea", "tfoot", "th", "thead", "title", "tr", "track", "ul", "wbr", "xmp",
   ]
 
-  func isSpecial(_ e: Element) -> Bool {
-    switch e.ns {
-    case .html: return Self.special.contains(e.name)
-    case .mathml: return ["mi", "mo", "mn", "ms", "mtext", "annotation-xml"].contains(e.name)
-    case .svg: return e.name == "foreignObject" || e.name == "desc" || e.name == "title"
-    }
-  }
+  func isSpecial(_ e: Element) -> Bool { e.flags.contains(.special) }
 
   static let impliedEndTags: Set<String> = ["dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"]
   static let impliedEndTagsThoroughly: Set<String> = impliedEndTags.union([
