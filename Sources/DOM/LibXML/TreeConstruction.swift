@@ -11,15 +11,24 @@ extension LibXML {
   static func newElement(_ localName: String, namespace: Namespace, attributes: [HTMLAttribute],
                          foreignAttributes: Bool, in doc: Doc) -> Node
   {
-    let node = newElement(localName, namespace: namespace, in: doc)
+    let node = withXMLString(localName) { xmlNewDocNode(doc, nil, $0, nil)! }
+    if namespace != .html { node.pointee.ns = Self.namespace(namespace, in: doc) }
     for attribute in attributes {
-      if foreignAttributes, let (ns, local) = foreignAttribute(attribute.name) {
-        xmlNewNsProp(node, Self.namespace(ns, in: doc), local, attribute.value)
-      } else {
-        xmlNewProp(node, attribute.name, attribute.value)
+      withXMLString(attribute.value) { value in
+        if foreignAttributes, let (ns, local) = foreignAttribute(attribute.name) {
+          _ = withXMLString(local) { xmlNewNsProp(node, Self.namespace(ns, in: doc), $0, value) }
+        } else {
+          _ = withXMLString(attribute.name) { xmlNewProp(node, $0, value) }
+        }
       }
     }
     return node
+  }
+
+  /// Calls `body` with a NUL-terminated copy of `s` (on the stack for short strings: no allocation per name).
+  @inline(__always)
+  private static func withXMLString<R>(_ s: String, _ body: (UnsafePointer<xmlChar>) -> R) -> R {
+    s.withCString { body(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
   }
 
   /// The namespace and local name of an attribute the foreign-attribute table adjusts, nil for the others.
