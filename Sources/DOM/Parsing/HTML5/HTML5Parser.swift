@@ -8,8 +8,8 @@ enum HTML5Parser {
   /// Parses a whole document from tokens (the tokenizer's state is driven by the tree builder).
   static func parseDocument(tokens: HTMLTokenSource, scripting: Bool = true) -> ParsedTree {
     let doc = LibXML.newDocument()
-    let builder = HTML5TreeBuilder(doc: doc, scripting: scripting)
-    run(builder, tokens)
+    var builder = HTML5TreeBuilder(doc: doc, scripting: scripting)
+    run(&builder, tokens)
     return ParsedTree(doc: doc, templateContents: builder.templateContents, quirksMode: builder.quirksMode)
   }
 
@@ -22,7 +22,7 @@ enum HTML5Parser {
     -> (nodes: [xmlNodePtr], templateContents: [xmlNodePtr: xmlNodePtr])
   {
     // Step 1–3: the builder works in `doc`; the context's document is taken as no-quirks.
-    let builder = HTML5TreeBuilder(doc: doc, scripting: scripting)
+    var builder = HTML5TreeBuilder(doc: doc, scripting: scripting)
     let ns: HTML5TreeBuilder.NS = namespace == .svg ? .svg : namespace == .mathml ? .mathml : .html
     let context = builder.createElement(HTMLTag(name: localName), ns: ns)
     if let content = builder.templateContents.removeValue(forKey: context.node) { LibXML.freeSubtree(content) }
@@ -46,7 +46,7 @@ enum HTML5Parser {
     // Step 10.
     builder.resetInsertionMode()
     // Step 12–13 (the form pointer stays null: the context's ancestors are not known here).
-    run(builder, tokens)
+    run(&builder, tokens)
     // Step 14: the root's children.
     var nodes: [xmlNodePtr] = []
     while let child = LibXML.firstChild(root.node) {
@@ -58,7 +58,7 @@ enum HTML5Parser {
     return (nodes, builder.templateContents)
   }
 
-  private static func run(_ builder: HTML5TreeBuilder, _ tokens: HTMLTokenSource) {
+  private static func run(_ builder: inout HTML5TreeBuilder, _ tokens: HTMLTokenSource) {
     builder.tokenizer = tokens
     builder.syncAllowsCDATA()
     while true {

@@ -3,7 +3,7 @@ import CLibXML2
 /// The list of active formatting elements and the adoption agency algorithm.
 extension HTML5TreeBuilder {
   /// https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements
-  func pushFormatting(_ element: Element, _ tag: HTMLTag) {
+  mutating func pushFormatting(_ element: Element, _ tag: HTMLTag) {
     // Step 1 (Noah's Ark): at most three equal elements after the last marker.
     var count = 0
     var earliest: Int?
@@ -26,7 +26,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#reconstruct-the-active-formatting-elements
-  func reconstructFormatting() {
+  mutating func reconstructFormatting() {
     // Step 1–3.
     guard let lastEntry = formatting.last, let last = lastEntry.element, stackIndex(of: last.node) == nil
     else { return }
@@ -47,7 +47,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#clear-the-list-of-active-formatting-elements-up-to-the-last-marker
-  func clearFormattingToLastMarker() {
+  mutating func clearFormattingToLastMarker() {
     while let entry = formatting.popLast() {
       if case .marker = entry { return }
     }
@@ -66,12 +66,12 @@ extension HTML5TreeBuilder {
     formatting.lastIndex { $0.element?.node == node }
   }
 
-  func removeFormatting(_ node: xmlNodePtr) {
+  mutating func removeFormatting(_ node: xmlNodePtr) {
     if let index = formattingIndex(of: node) { formatting.remove(at: index) }
   }
 
   /// https://html.spec.whatwg.org/#adoption-agency-algorithm
-  func adoptionAgency(_ subject: String) {
+  mutating func adoptionAgency(_ subject: String) {
     // Step 1–2.
     if let current = currentNode, current.isHTML(subject), formattingIndex(of: current.node) == nil {
       pop()
@@ -93,7 +93,7 @@ extension HTML5TreeBuilder {
       // Step 4.5.
       guard inScope(node: formattingElement.node) else { return }
       // Step 4.7: the furthest block.
-      guard let furthestIndex = stack[(feStackIndex + 1)...].firstIndex(where: isSpecial) else {
+      guard let furthestIndex = stack[(feStackIndex + 1)...].firstIndex(where: { $0.flags.contains(.special) }) else {
         // Step 4.8.
         popUntil(node: formattingElement.node)
         formatting.remove(at: feListIndex)

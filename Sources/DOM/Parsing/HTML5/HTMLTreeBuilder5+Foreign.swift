@@ -8,7 +8,7 @@ extension HTML5TreeBuilder {
     "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var",
   ]
 
-  func processForeign(_ token: HTMLToken) {
+  mutating func processForeign(_ token: HTMLToken) {
     switch token {
     case .characters(let s):
       var text = Substring(s)
@@ -57,7 +57,7 @@ extension HTML5TreeBuilder {
   }
 
   /// Pops out of foreign content, then processes the token in HTML content.
-  private func breakOut(_ token: HTMLToken) {
+  private mutating func breakOut(_ token: HTMLToken) {
     while let current = currentNode, current.ns != .html, !isMathMLTextIntegrationPoint(current),
           !current.isHTMLIntegrationPoint
     {

@@ -19,7 +19,7 @@ extension HTML5TreeBuilder {
     "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
   ]
 
-  func inBodyMode(_ token: HTMLToken) {
+  mutating func inBodyMode(_ token: HTMLToken) {
     switch token {
     case .characters(let s): inBodyCharacters(Substring(s))
     case .comment(let data): insertComment(data)
@@ -32,7 +32,7 @@ extension HTML5TreeBuilder {
     }
   }
 
-  func inBodyCharacters(_ run: Substring) {
+  mutating func inBodyCharacters(_ run: Substring) {
     let text = run.withoutNulls
     guard !text.isEmpty else { return }
     reconstructFormatting()
@@ -40,7 +40,7 @@ extension HTML5TreeBuilder {
     if framesetOK, !text.isAllHTMLSpace { framesetOK = false }
   }
 
-  private func inBodyStartTag(_ tag: HTMLTag, _ token: HTMLToken) {
+  private mutating func inBodyStartTag(_ tag: HTMLTag, _ token: HTMLToken) {
     let name = tag.name
     switch name {
     case "html":
@@ -221,7 +221,7 @@ extension HTML5TreeBuilder {
     }
   }
 
-  private func inBodyEndTag(_ tag: HTMLTag, _ token: HTMLToken) {
+  private mutating func inBodyEndTag(_ tag: HTMLTag, _ token: HTMLToken) {
     let name = tag.name
     switch name {
     case "template": inHeadMode(token)
@@ -281,7 +281,7 @@ extension HTML5TreeBuilder {
   }
 
   /// The "any other end tag" steps of in body.
-  func anyOtherEndTag(_ name: String) {
+  mutating func anyOtherEndTag(_ name: String) {
     // Step 1–4.
     var index = stack.count - 1
     while index >= 0 {
@@ -297,7 +297,7 @@ extension HTML5TreeBuilder {
   }
 
   /// Inserts an SVG or MathML element for a start tag from in body or foreign content.
-  func insertForeign(_ tag: HTMLTag, ns: NS) {
+  mutating func insertForeign(_ tag: HTMLTag, ns: NS) {
     insertElement(tag, ns: ns)
     if tag.selfClosing { pop() }
   }
@@ -305,7 +305,7 @@ extension HTML5TreeBuilder {
 
 extension HTML5TreeBuilder {
   /// https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent — run when an option is popped.
-  func maybeCloneIntoSelectedContent(_ option: xmlNodePtr) {
+  mutating func maybeCloneIntoSelectedContent(_ option: xmlNodePtr) {
     // Step 1: the option's select.
     guard let select = LibXML.ancestorHTMLElement(of: option, named: "select"),
           !LibXML.hasAttribute(select, "multiple"),

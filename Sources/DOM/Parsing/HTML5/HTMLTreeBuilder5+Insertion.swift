@@ -44,13 +44,13 @@ extension HTML5TreeBuilder {
   }
 
   /// Links `node` at `location` (writing pending text first).
-  func insert(_ node: xmlNodePtr, at location: (parent: xmlNodePtr, before: xmlNodePtr?)) {
+  mutating func insert(_ node: xmlNodePtr, at location: (parent: xmlNodePtr, before: xmlNodePtr?)) {
     flushText()
     LibXML.link(node, into: location.parent, before: location.before)
   }
 
   /// https://html.spec.whatwg.org/#create-an-element-for-the-token
-  func createElement(_ tag: HTMLTag, ns: NS) -> Element {
+  mutating func createElement(_ tag: HTMLTag, ns: NS) -> Element {
     let namespace: LibXML.Namespace = ns == .html ? .html : ns == .svg ? .svg : .mathml
     let node = LibXML.newElement(tag.name, namespace: namespace, attributes: tag.attributes,
                                  foreignAttributes: ns != .html, in: doc)
@@ -70,7 +70,7 @@ extension HTML5TreeBuilder {
 
   /// https://html.spec.whatwg.org/#insert-a-foreign-element
   @discardableResult
-  func insertElement(_ tag: HTMLTag, ns: NS = .html, onlyAddToStack: Bool = false) -> Element {
+  mutating func insertElement(_ tag: HTMLTag, ns: NS = .html, onlyAddToStack: Bool = false) -> Element {
     // Step 1–2.
     let location = insertionLocation()
     let element = createElement(tag, ns: ns)
@@ -83,10 +83,10 @@ extension HTML5TreeBuilder {
 
   /// Inserts an HTML element for a start tag the parser made up (`<head>`, `<body>`, `<tbody>`...).
   @discardableResult
-  func insertElement(named name: String) -> Element { insertElement(HTMLTag(name: name)) }
+  mutating func insertElement(named name: String) -> Element { insertElement(HTMLTag(name: name)) }
 
   /// https://html.spec.whatwg.org/#insert-a-comment
-  func insertComment(_ data: String, in parent: xmlNodePtr? = nil) {
+  mutating func insertComment(_ data: String, in parent: xmlNodePtr? = nil) {
     let location = parent.map { ($0, nil as xmlNodePtr?) } ?? insertionLocation()
     insert(LibXML.newComment(data, in: doc), at: location)
   }
@@ -95,7 +95,7 @@ extension HTML5TreeBuilder {
   ///
   /// Text for one insertion point accumulates in `pendingText` and becomes one text node (or one append
   /// to the text node already there) when anything else touches the tree.
-  func insertCharacters(_ text: Substring) {
+  mutating func insertCharacters(_ text: Substring) {
     guard !text.isEmpty else { return }
     // Step 1–2.
     let location = insertionLocation()
@@ -114,7 +114,7 @@ extension HTML5TreeBuilder {
   }
 
   /// Writes the pending character run into the tree.
-  func flushText() {
+  mutating func flushText() {
     guard let parent = pendingParent else { return }
     if let node = pendingNode {
       LibXML.appendText(pendingText, to: node)
@@ -128,7 +128,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#generic-raw-text-element-parsing-algorithm and the RCDATA one.
-  func parseGenericText(_ tag: HTMLTag, state: HTMLTokenizerTextState) {
+  mutating func parseGenericText(_ tag: HTMLTag, state: HTMLTokenizerTextState) {
     insertElement(tag)
     tokenizer?.textState = state
     originalMode = mode

@@ -1,7 +1,7 @@
 /// The insertion modes around the body: initial through after head, text, template, after body and frameset.
 extension HTML5TreeBuilder {
   /// https://html.spec.whatwg.org/#the-initial-insertion-mode
-  func initialMode(_ token: HTMLToken) {
+  mutating func initialMode(_ token: HTMLToken) {
     switch token {
     case .characters(let s):
       let (_, rest) = Substring(s).splitLeadingWhitespace()
@@ -21,13 +21,13 @@ extension HTML5TreeBuilder {
     }
   }
 
-  private func initialAnythingElse(_ token: HTMLToken) {
+  private mutating func initialAnythingElse(_ token: HTMLToken) {
     quirksMode = .quirks
     reprocess(token, in: .beforeHTML)
   }
 
   /// https://html.spec.whatwg.org/#the-before-html-insertion-mode
-  func beforeHTMLMode(_ token: HTMLToken) {
+  mutating func beforeHTMLMode(_ token: HTMLToken) {
     switch token {
     case .doctype: return
     case .comment(let data): insertComment(data, in: documentNode)
@@ -44,7 +44,7 @@ extension HTML5TreeBuilder {
     }
   }
 
-  private func beforeHTMLAnythingElse(_ token: HTMLToken, tag: HTMLTag) {
+  private mutating func beforeHTMLAnythingElse(_ token: HTMLToken, tag: HTMLTag) {
     let html = createElement(tag, ns: .html)
     insert(html.node, at: (documentNode, nil))
     stack.append(html)
@@ -52,7 +52,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#the-before-head-insertion-mode
-  func beforeHeadMode(_ token: HTMLToken) {
+  mutating func beforeHeadMode(_ token: HTMLToken) {
     switch token {
     case .characters(let s):
       let (_, rest) = Substring(s).splitLeadingWhitespace()
@@ -68,13 +68,13 @@ extension HTML5TreeBuilder {
     }
   }
 
-  private func beforeHeadAnythingElse(_ token: HTMLToken) {
+  private mutating func beforeHeadAnythingElse(_ token: HTMLToken) {
     headElement = insertElement(named: "head").node
     reprocess(token, in: .inHead)
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-inhead
-  func inHeadMode(_ token: HTMLToken) {
+  mutating func inHeadMode(_ token: HTMLToken) {
     switch token {
     case .characters(let s):
       let (space, rest) = Substring(s).splitLeadingWhitespace()
@@ -122,13 +122,13 @@ extension HTML5TreeBuilder {
     }
   }
 
-  private func inHeadAnythingElse(_ token: HTMLToken) {
+  private mutating func inHeadAnythingElse(_ token: HTMLToken) {
     pop()
     reprocess(token, in: .afterHead)
   }
 
   /// The `</template>` end tag in head.
-  func endTemplate() {
+  mutating func endTemplate() {
     guard stackContains("template") else { return }
     generateAllImpliedEndTagsThoroughly()
     popUntil("template")
@@ -138,7 +138,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-inheadnoscript
-  func inHeadNoscriptMode(_ token: HTMLToken) {
+  mutating func inHeadNoscriptMode(_ token: HTMLToken) {
     switch token {
     case .doctype: return
     case .startTag(let tag) where tag.name == "html": inBodyMode(token)
@@ -158,13 +158,13 @@ extension HTML5TreeBuilder {
     }
   }
 
-  private func inHeadNoscriptAnythingElse(_ token: HTMLToken) {
+  private mutating func inHeadNoscriptAnythingElse(_ token: HTMLToken) {
     pop()
     reprocess(token, in: .inHead)
   }
 
   /// https://html.spec.whatwg.org/#the-after-head-insertion-mode
-  func afterHeadMode(_ token: HTMLToken) {
+  mutating func afterHeadMode(_ token: HTMLToken) {
     switch token {
     case .characters(let s):
       let (space, rest) = Substring(s).splitLeadingWhitespace()
@@ -200,13 +200,13 @@ extension HTML5TreeBuilder {
     }
   }
 
-  private func afterHeadAnythingElse(_ token: HTMLToken) {
+  private mutating func afterHeadAnythingElse(_ token: HTMLToken) {
     insertElement(named: "body")
     reprocess(token, in: .inBody)
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-incdata
-  func textMode(_ token: HTMLToken) {
+  mutating func textMode(_ token: HTMLToken) {
     switch token {
     case .characters(let s): insertCharacters(Substring(s))
     case .endOfFile:
@@ -220,7 +220,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-intemplate
-  func inTemplateMode(_ token: HTMLToken) {
+  mutating func inTemplateMode(_ token: HTMLToken) {
     switch token {
     case .characters, .comment, .doctype: inBodyMode(token)
     case .startTag(let tag):
@@ -245,14 +245,14 @@ extension HTML5TreeBuilder {
     }
   }
 
-  private func switchTemplateMode(_ newMode: Mode, _ token: HTMLToken) {
+  private mutating func switchTemplateMode(_ newMode: Mode, _ token: HTMLToken) {
     templateModes.removeLast()
     templateModes.append(newMode)
     reprocess(token, in: newMode)
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-afterbody
-  func afterBodyMode(_ token: HTMLToken) {
+  mutating func afterBodyMode(_ token: HTMLToken) {
     switch token {
     case .characters(let s):
       let (space, rest) = Substring(s).splitLeadingWhitespace()
@@ -269,7 +269,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-inframeset
-  func inFramesetMode(_ token: HTMLToken) {
+  mutating func inFramesetMode(_ token: HTMLToken) {
     switch token {
     case .characters(let s): insertCharacters(Substring(s).onlyHTMLSpace)
     case .comment(let data): insertComment(data)
@@ -293,7 +293,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-afterframeset
-  func afterFramesetMode(_ token: HTMLToken) {
+  mutating func afterFramesetMode(_ token: HTMLToken) {
     switch token {
     case .characters(let s): insertCharacters(Substring(s).onlyHTMLSpace)
     case .comment(let data): insertComment(data)
@@ -306,7 +306,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#the-after-after-body-insertion-mode
-  func afterAfterBodyMode(_ token: HTMLToken) {
+  mutating func afterAfterBodyMode(_ token: HTMLToken) {
     switch token {
     case .comment(let data): insertComment(data, in: documentNode)
     case .doctype: inBodyMode(token)
@@ -321,7 +321,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#the-after-after-frameset-insertion-mode
-  func afterAfterFramesetMode(_ token: HTMLToken) {
+  mutating func afterAfterFramesetMode(_ token: HTMLToken) {
     switch token {
     case .comment(let data): insertComment(data, in: documentNode)
     case .doctype: inBodyMode(token)

@@ -7,7 +7,7 @@ extension HTML5TreeBuilder {
   static let cells: Set<String> = ["td", "th"]
 
   /// https://html.spec.whatwg.org/#parsing-main-intable
-  func inTableMode(_ token: HTMLToken) {
+  mutating func inTableMode(_ token: HTMLToken) {
     switch token {
     case .characters:
       if let current = currentNode, current.ns == .html,
@@ -74,19 +74,19 @@ extension HTML5TreeBuilder {
     }
   }
 
-  private func inTableAnythingElse(_ token: HTMLToken) {
+  private mutating func inTableAnythingElse(_ token: HTMLToken) {
     fosterParenting = true
     inBodyMode(token)
     fosterParenting = false
   }
 
   /// https://html.spec.whatwg.org/#clear-the-stack-back-to-a-table-context and its body/row variants.
-  func clearStackBack(to names: Set<String>) {
+  mutating func clearStackBack(to names: Set<String>) {
     while let current = currentNode, !current.isHTML(in: names) { pop() }
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-intabletext
-  func inTableTextMode(_ token: HTMLToken) {
+  mutating func inTableTextMode(_ token: HTMLToken) {
     if case .characters(let s) = token {
       let text = Substring(s).withoutNulls
       if !text.isEmpty { pendingTableText.append(String(text)) }
@@ -103,7 +103,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-incaption
-  func inCaptionMode(_ token: HTMLToken) {
+  mutating func inCaptionMode(_ token: HTMLToken) {
     switch token {
     case .endTag(let tag) where tag.name == "caption":
       closeCaption()
@@ -120,7 +120,7 @@ extension HTML5TreeBuilder {
   }
 
   @discardableResult
-  private func closeCaption() -> Bool {
+  private mutating func closeCaption() -> Bool {
     guard inScope("caption", .table) else { return false }
     generateImpliedEndTags()
     popUntil("caption")
@@ -130,7 +130,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-incolgroup
-  func inColumnGroupMode(_ token: HTMLToken) {
+  mutating func inColumnGroupMode(_ token: HTMLToken) {
     switch token {
     case .characters(let s):
       let (space, rest) = Substring(s).splitLeadingWhitespace()
@@ -154,14 +154,14 @@ extension HTML5TreeBuilder {
     }
   }
 
-  private func inColumnGroupAnythingElse(_ token: HTMLToken) {
+  private mutating func inColumnGroupAnythingElse(_ token: HTMLToken) {
     guard currentNode?.isHTML("colgroup") == true else { return }
     pop()
     reprocess(token, in: .inTable)
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-intbody
-  func inTableBodyMode(_ token: HTMLToken) {
+  mutating func inTableBodyMode(_ token: HTMLToken) {
     switch token {
     case .startTag(let tag) where tag.name == "tr":
       clearStackBack(to: Self.tableBodyContext)
@@ -187,7 +187,7 @@ extension HTML5TreeBuilder {
     }
   }
 
-  private func closeTableBody(_ token: HTMLToken) {
+  private mutating func closeTableBody(_ token: HTMLToken) {
     guard inScope(oneOf: Self.tableSections, .table) else { return }
     clearStackBack(to: Self.tableBodyContext)
     pop()
@@ -195,7 +195,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-intr
-  func inRowMode(_ token: HTMLToken) {
+  mutating func inRowMode(_ token: HTMLToken) {
     switch token {
     case .startTag(let tag) where tag.name == "th" || tag.name == "td":
       clearStackBack(to: Self.rowContext)
@@ -219,7 +219,7 @@ extension HTML5TreeBuilder {
   }
 
   @discardableResult
-  private func closeRow() -> Bool {
+  private mutating func closeRow() -> Bool {
     guard inScope("tr", .table) else { return false }
     clearStackBack(to: Self.rowContext)
     pop()
@@ -228,7 +228,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#parsing-main-intd
-  func inCellMode(_ token: HTMLToken) {
+  mutating func inCellMode(_ token: HTMLToken) {
     switch token {
     case .endTag(let tag) where tag.name == "td" || tag.name == "th":
       guard inScope(tag.name, .table) else { return }
@@ -252,7 +252,7 @@ extension HTML5TreeBuilder {
   }
 
   /// https://html.spec.whatwg.org/#close-the-cell
-  private func closeCell() {
+  private mutating func closeCell() {
     generateImpliedEndTags()
     popUntil(oneOf: Self.cells)
     clearFormattingToLastMarker()

@@ -12,9 +12,11 @@ protocol HTMLTokenSource: AnyObject {
 ///
 /// https://html.spec.whatwg.org/multipage/parsing.html#tree-construction
 /// Feed it tokens with `process(_:)`; it drives the tokenizer's state through `tokenizer` when one is attached.
+/// A struct on purpose: its methods mutate `self` in place, so Swift checks exclusive access statically instead of
+/// at run time on every property access (a class's stored properties cost a runtime check per access).
 /// Facets: +InsertionModes (before/in head, text, after body, frameset), +InBody, +Tables, +Template,
 /// +AdoptionAgency (active formatting elements), +Foreign (SVG/MathML), +Text (character coalescing).
-final class HTML5TreeBuilder {
+struct HTML5TreeBuilder {
   /// https://html.spec.whatwg.org/#insertion-mode
   enum Mode {
     case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text, inTable, inTableText
@@ -136,7 +138,7 @@ final class HTML5TreeBuilder {
   /// Processes one token through the tree construction dispatcher.
   ///
   /// https://html.spec.whatwg.org/#tree-construction-dispatcher
-  func process(_ token: HTMLToken) {
+  mutating func process(_ token: HTMLToken) {
     var token = token
     if ignoreNextLineFeed {
       ignoreNextLineFeed = false
@@ -151,7 +153,7 @@ final class HTML5TreeBuilder {
   }
 
   /// Tells the tokenizer whether `<![CDATA[` opens a CDATA section: only when the adjusted current node is foreign.
-  func syncAllowsCDATA() {
+  mutating func syncAllowsCDATA() {
     let allowsCDATA = adjustedCurrentNode.map { $0.ns != .html } ?? false
     if allowsCDATA != tokenizerAllowsCDATA {
       tokenizerAllowsCDATA = allowsCDATA
@@ -159,7 +161,7 @@ final class HTML5TreeBuilder {
     }
   }
 
-  func dispatch(_ token: HTMLToken) {
+  mutating func dispatch(_ token: HTMLToken) {
     // Fast path: an HTML current node outside the fragment case always uses the insertion mode.
     if context == nil, stack.last?.ns ?? .html == .html { return processInMode(token) }
     if usesInsertionMode(token) { processInMode(token) } else { processForeign(token) }
@@ -183,10 +185,10 @@ final class HTML5TreeBuilder {
   func isMathMLTextIntegrationPoint(_ e: Element) -> Bool { e.flags.contains(.mathMLTextIntegrationPoint) }
 
   /// Processes `token` by the rules of the current insertion mode.
-  func processInMode(_ token: HTMLToken) { process(token, in: mode) }
+  mutating func processInMode(_ token: HTMLToken) { process(token, in: mode) }
 
   /// Processes `token` by the rules of `mode` (without switching to it).
-  func process(_ token: HTMLToken, in mode: Mode) {
+  mutating func process(_ token: HTMLToken, in mode: Mode) {
     switch mode {
     case .initial: initialMode(token)
     case .beforeHTML: beforeHTMLMode(token)
@@ -213,7 +215,7 @@ final class HTML5TreeBuilder {
   }
 
   /// Switches to `mode` and reprocesses the token through the dispatcher.
-  func reprocess(_ token: HTMLToken, in mode: Mode) {
+  mutating func reprocess(_ token: HTMLToken, in mode: Mode) {
     self.mode = mode
     dispatch(token)
   }
@@ -228,13 +230,13 @@ final class HTML5TreeBuilder {
     return stack.last
   }
 
-  func pop() {
+  mutating func pop() {
     flushText()
     popped(stack.removeLast())
   }
 
   /// Pops elements until an HTML element named `name` has been popped.
-  func popUntil(_ name: String) {
+  mutating func popUntil(_ name: String) {
     flushText()
     while let e = stack.popLast() {
       popped(e)
@@ -242,7 +244,7 @@ final class HTML5TreeBuilder {
     }
   }
 
-  func popUntil(oneOf names: Set<String>) {
+  mutating func popUntil(oneOf names: Set<String>) {
     flushText()
     while let e = stack.popLast() {
       popped(e)
@@ -251,7 +253,7 @@ final class HTML5TreeBuilder {
   }
 
   /// Pops elements until `node` has been popped.
-  func popUntil(node: xmlNodePtr) {
+  mutating func popUntil(node: xmlNodePtr) {
     flushText()
     while let e = stack.popLast() {
       popped(e)
@@ -260,7 +262,7 @@ final class HTML5TreeBuilder {
   }
 
   /// What happens when an element leaves the stack: an `<option>` may fill its select's `<selectedcontent>`.
-  @inline(__always) func popped(_ e: Element) {
+  @inline(__always) mutating func popped(_ e: Element) {
     if e.ns == .html, e.name == "option" { maybeCloneIntoSelectedContent(e.node) }
   }
 
@@ -330,27 +332,27 @@ final class HTML5TreeBuilder {
   ])
 
   /// https://html.spec.whatwg.org/#generate-implied-end-tags
-  func generateImpliedEndTags(except name: String? = nil) {
+  mutating func generateImpliedEndTags(except name: String? = nil) {
     while let e = currentNode, e.ns == .html, Self.impliedEndTags.contains(e.name), e.name != name { pop() }
   }
 
   /// https://html.spec.whatwg.org/#generate-all-implied-end-tags-thoroughly
-  func generateAllImpliedEndTagsThoroughly() {
+  mutating func generateAllImpliedEndTagsThoroughly() {
     while let e = currentNode, e.ns == .html, Self.impliedEndTagsThoroughly.contains(e.name) { pop() }
   }
 
   /// https://html.spec.whatwg.org/#close-a-p-element
-  func closePElement() {
+  mutating func closePElement() {
     generateImpliedEndTags(except: "p")
     popUntil("p")
   }
 
-  func closePElementInButtonScope() {
+  mutating func closePElementInButtonScope() {
     if inScope("p", .button) { closePElement() }
   }
 
   /// https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately
-  func resetInsertionMode() {
+  mutating func resetInsertionMode() {
     // Step 1–2.
     var index = stack.count - 1
     while index >= 0 {
@@ -385,7 +387,7 @@ final class HTML5TreeBuilder {
   // MARK: Stop parsing
 
   /// https://html.spec.whatwg.org/#stop-parsing — pops everything off the stack and writes pending text.
-  func stopParsing() {
+  mutating func stopParsing() {
     flushText()
     while !stack.isEmpty { pop() }
   }
