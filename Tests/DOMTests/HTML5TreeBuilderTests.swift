@@ -142,6 +142,36 @@ final class HTML5TreeBuilderTests: XCTestCase {
                               "|     b=\"3\""))
   }
 
+  func testSelectedOptionIsClonedIntoSelectedContent() {
+    // <select><button><selectedcontent></button><option>X<option selected>Y
+    let dump = buildDocument([start("select"), start("button"), start("selectedcontent"), end("button"),
+                              start("option"), text("X"), start("option", [("selected", "")]), text("Y")])
+    XCTAssertEqual(dump, tree("| <html>", "|   <head>", "|   <body>", "|     <select>", "|       <button>",
+                              "|         <selectedcontent>", "|           \"Y\"", "|       <option>", "|         \"X\"",
+                              "|       <option>", "|         selected=\"\"", "|         \"Y\""))
+  }
+
+  func testOptionInsideSelectedContentIsNotClonedIntoItself() {
+    let dump = buildDocument([start("select"), start("selectedcontent"), start("option"), text("X"), end("option")])
+    XCTAssertEqual(dump, tree("| <html>", "|   <head>", "|   <body>", "|     <select>", "|       <selectedcontent>",
+                              "|         <option>", "|           \"X\""))
+  }
+
+  func testFramesetReplacesTheBody() {
+    let dump = buildDocument([start("div"), start("span"), start("frameset"), start("frame")])
+    XCTAssertEqual(dump, tree("| <html>", "|   <head>", "|   <frameset>", "|     <frame>"))
+  }
+
+  func testReplacedSelectedContentTemplatesLeaveTheMap() {
+    let source = TokenList([start("select"), start("button"), start("selectedcontent"), start("template"),
+                            end("template"), end("selectedcontent"), end("button"), start("option"), text("X")])
+    let parsed = HTML5Parser.parseDocument(tokens: source)
+    defer { xmlFreeDocAndTemplates(parsed.doc, Array(parsed.templateContents.values)) }
+    XCTAssertEqual(parsed.templateContents.count, 0, "a template freed by the parser must leave the map")
+    XCTAssertTrue(TreeDump.dump(document: parsed.doc, templateContents: { parsed.templateContents[$0] })
+      .contains("|         <selectedcontent>\n|           \"X\"\n|       <option>"))
+  }
+
   func testSelectKeepsMarkupAndInputClosesIt() {
     let dump = buildDocument([start("select"), start("div"), text("d"), end("div"), start("input")])
     XCTAssertEqual(dump, tree("| <html>", "|   <head>", "|   <body>", "|     <select>", "|       <div>",

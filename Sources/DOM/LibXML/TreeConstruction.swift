@@ -103,12 +103,28 @@ extension LibXML {
 
   static func hasAttribute(_ node: Node, _ name: String) -> Bool { xmlHasProp(node, name) != nil }
 
-  /// Replaces `target`'s children (freeing them) with deep copies of `source`'s children.
-  static func replaceChildren(of target: Node, withCopiesOfChildrenOf source: Node) {
-    while let child = target.pointee.children {
-      unlink(child)
-      freeSubtree(child)
+  /// Whether `ancestor` is `node` or one of its ancestors.
+  static func isInclusiveAncestor(_ ancestor: Node, of node: Node) -> Bool {
+    var cursor: Node? = node
+    while let current = cursor {
+      if current == ancestor { return true }
+      cursor = current.pointee.parent
     }
+    return false
+  }
+
+  /// Unlinks and returns `node`'s children, in order (the caller frees them when nothing can point at them).
+  static func removeChildren(of node: Node) -> [Node] {
+    var removed: [Node] = []
+    while let child = node.pointee.children {
+      unlink(child)
+      removed.append(child)
+    }
+    return removed
+  }
+
+  /// Appends deep copies of `source`'s children to `target`.
+  static func appendCopies(ofChildrenOf source: Node, to target: Node) {
     var child = source.pointee.children
     while let c = child {
       link(copy(c, into: target.pointee.doc, deep: true, copied: { _, _ in }), into: target, before: nil)

@@ -68,5 +68,25 @@ enum HTML5Parser {
     }
     builder.stopParsing()
     builder.tokenizer = nil
+    for node in builder.discarded { free(node, templateContents: &builder.templateContents) }
+    builder.discarded = []
+  }
+
+  /// Frees a subtree the parser removed, with the contents of the templates in it (and their map entries).
+  private static func free(_ root: xmlNodePtr, templateContents: inout [xmlNodePtr: xmlNodePtr]) {
+    var pending = [root]
+    var contents: [xmlNodePtr] = []
+    while let subtree = pending.popLast() {
+      var cursor: xmlNodePtr? = subtree
+      while let node = cursor {
+        if let content = templateContents.removeValue(forKey: node) {
+          contents.append(content)
+          pending.append(content)
+        }
+        cursor = LibXML.following(node, within: subtree)
+      }
+    }
+    LibXML.freeSubtree(root)
+    for content in contents { LibXML.freeSubtree(content) }
   }
 }

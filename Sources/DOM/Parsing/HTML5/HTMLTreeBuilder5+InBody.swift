@@ -56,6 +56,7 @@ extension HTML5TreeBuilder {
       guard stack.count > 1, stack[1].isHTML("body"), framesetOK else { return }
       flushText()
       LibXML.unlink(stack[1].node)
+      discarded.append(stack[1].node)
       stack.removeSubrange(1...)
       insertElement(tag)
       mode = .inFrameset
@@ -309,13 +310,16 @@ extension HTML5TreeBuilder {
     // Step 1: the option's select.
     guard let select = LibXML.ancestorHTMLElement(of: option, named: "select"),
           !LibXML.hasAttribute(select, "multiple"),
-          let target = LibXML.descendantHTMLElements(of: select, named: "selectedcontent").first
+          let target = LibXML.descendantHTMLElements(of: select, named: "selectedcontent").first,
+          !LibXML.isInclusiveAncestor(target, of: option)
     else { return }
     // Step 2: only the selected option (the last with `selected`, else the first) is shown.
     let options = LibXML.descendantHTMLElements(of: select, named: "option")
     let selected = options.last { LibXML.hasAttribute($0, "selected") } ?? options.first
     guard selected == option else { return }
-    // Step 3: its children, cloned, replace the selectedcontent's.
-    LibXML.replaceChildren(of: target, withCopiesOfChildrenOf: option)
+    // Step 3: its children, cloned, replace the selectedcontent's. The old ones are freed after parsing, so no
+    // pointer the stack or the list of active formatting elements may still hold is reused meanwhile.
+    discarded += LibXML.removeChildren(of: target)
+    LibXML.appendCopies(ofChildrenOf: option, to: target)
   }
 }

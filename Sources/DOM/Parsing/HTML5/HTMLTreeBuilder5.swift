@@ -113,6 +113,8 @@ struct HTML5TreeBuilder {
   var ignoreNextLineFeed = false
   var pendingTableText: [String] = []
   var quirksMode: QuirksMode = .noQuirks
+  /// Subtrees the parser removed (old `<selectedcontent>` children), freed once parsing is over.
+  var discarded: [xmlNodePtr] = []
   /// Each `<template>` mapped to its contents fragment.
   var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
 
