@@ -33,11 +33,12 @@ extension HTML5TreeBuilder {
   }
 
   mutating func inBodyCharacters(_ run: Substring) {
-    let text = run.withoutNulls
+    let classes = run.classes
+    let text = classes.hasNull ? run.withoutNulls : run
     guard !text.isEmpty else { return }
     reconstructFormatting()
     insertCharacters(text)
-    if framesetOK, !text.isAllHTMLSpace { framesetOK = false }
+    if classes.hasOther { framesetOK = false }
   }
 
   private mutating func inBodyStartTag(_ tag: HTMLTag, _ token: HTMLToken) {

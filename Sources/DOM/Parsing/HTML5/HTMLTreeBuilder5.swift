@@ -62,6 +62,10 @@ struct HTML5TreeBuilder {
     /// https://html.spec.whatwg.org/#special
     static let special = Flags(rawValue: 16)
     static let mathMLTextIntegrationPoint = Flags(rawValue: 32)
+    /// https://html.spec.whatwg.org/#generate-implied-end-tags
+    static let impliedEndTag = Flags(rawValue: 64)
+    /// https://html.spec.whatwg.org/#generate-all-implied-end-tags-thoroughly
+    static let impliedEndTagThoroughly = Flags(rawValue: 128)
 
     init(name: String, ns: NS) {
       switch ns {
@@ -82,6 +86,10 @@ struct HTML5TreeBuilder {
       for name in HTML5TreeBuilder.scopeBoundaries { table[name, default: []].insert(.scope) }
       for name in ["ol", "ul"] { table[name, default: []].insert(.listItemScope) }
       table["button", default: []].insert(.buttonScope)
+      for name in HTML5TreeBuilder.impliedEndTags { table[name, default: []].insert(.impliedEndTag) }
+      for name in HTML5TreeBuilder.impliedEndTagsThoroughly {
+        table[name, default: []].insert(.impliedEndTagThoroughly)
+      }
       for name in ["html", "table", "template"] { table[name, default: []].insert(.tableScope) }
       return table
     }()
@@ -335,12 +343,12 @@ struct HTML5TreeBuilder {
 
   /// https://html.spec.whatwg.org/#generate-implied-end-tags
   mutating func generateImpliedEndTags(except name: String? = nil) {
-    while let e = currentNode, e.ns == .html, Self.impliedEndTags.contains(e.name), e.name != name { pop() }
+    while let e = currentNode, e.flags.contains(.impliedEndTag), e.name != name { pop() }
   }
 
   /// https://html.spec.whatwg.org/#generate-all-implied-end-tags-thoroughly
   mutating func generateAllImpliedEndTagsThoroughly() {
-    while let e = currentNode, e.ns == .html, Self.impliedEndTagsThoroughly.contains(e.name) { pop() }
+    while let e = currentNode, e.flags.contains(.impliedEndTagThoroughly) { pop() }
   }
 
   /// https://html.spec.whatwg.org/#close-a-p-element
