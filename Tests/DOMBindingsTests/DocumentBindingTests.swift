@@ -115,3 +115,19 @@ final class DocumentBindingTests: BindingTestCase {
       """), "Two bold")
   }
 }
+
+final class DocumentCollectionTests: BindingTestCase {
+  override var html: String {
+    "<body><a href=x>1</a><a name=n>2</a><img src=a.png><form><img src=b.png></form><script>1</script></body>"
+  }
+
+  func testImagesLinksFormsScriptsAreLiveCollections() throws {
+    XCTAssertEqual(try string("""
+      const images = document.images;
+      const before = images.length;
+      document.body.appendChild(document.createElement('img'));
+      [before, images.length, document.links.length, document.links[0].textContent, document.forms.length,
+       document.scripts.length, images instanceof HTMLCollection].join()
+      """), "2,3,1,1,1,1,true")
+  }
+}

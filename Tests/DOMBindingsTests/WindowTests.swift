@@ -35,6 +35,23 @@ final class WindowTests: BindingTestCase {
     ])
   }
 
+  func testConsoleDepthLimitNodesAndStyleSpecifier() throws {
+    try js("""
+      console.log("%cstyled", "color: red", "extra");
+      console.log([1, [2, [3, [4]]]], {"two words": 1});
+      console.log(document.createTextNode("t"), document.body.lastChild, document, document.doctype);
+      console.log("%d%% of %s", "7", {toString() { return "ignored" }});
+      console.log(function named() {}, Symbol("s"), -0, 1.5);
+      """)
+    XCTAssertEqual(messages.map(\.text), [
+      "styled extra",
+      "[1, [2, [Array]]] {\"two words\": 1}",
+      "#text \"t\" <!--note--> #document <!DOCTYPE html>",
+      "7% of {toString: function toString()}",
+      "function named() Symbol(s) -0 1.5",
+    ])
+  }
+
   func testConsoleGroupAssertAndTrace() throws {
     try js("""
       console.group("outer"); console.log("inside"); console.groupEnd(); console.log("after");

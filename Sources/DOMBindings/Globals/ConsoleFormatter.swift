@@ -73,6 +73,9 @@ struct ConsoleFormatter {
       return topLevel ? s : quoted(s)
     }
     if value.isNumber { return number(value.toDouble()) }
+    if value.isSymbol {  // ToString throws for symbols; String(symbol) describes them.
+      return (try? context.global.property("String").call(args: [value]).toString()) ?? "Symbol()"
+    }
     if !value.isObject { return (try? value.toString()) ?? value.typeName }
     if let node = context.unwrap(value, as: Node.self) { return Self.describe(node) }
     if value.isFunction {

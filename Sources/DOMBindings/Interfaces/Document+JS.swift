@@ -48,6 +48,16 @@ extension DOMInterfaces {
       return NodeIteratorObject(iterator: iterator, filter: filter)
     }
     b.method("getElementById", length: 1) { document, args in document.getElementById(try args.string(0)) }
+    // https://html.spec.whatwg.org/multipage/dom.html#dom-document-images (and links, forms, scripts).
+    let collections: [(String, @Sendable (Element) -> Bool)] = [
+      ("images", { $0.isHTML(named: "img") }),
+      ("links", { ($0.isHTML(named: "a") || $0.isHTML(named: "area")) && $0.hasAttribute("href") }),
+      ("forms", { $0.isHTML(named: "form") }),
+      ("scripts", { $0.isHTML(named: "script") }),
+    ]
+    for (name, include) in collections {
+      b.getter(name) { document in HTMLCollectionObject { document.descendantElements.filter(include) } }
+    }
     b.method("getElementsByName", length: 1) { document, args in
       let name = try args.string(0)
       return NodeListObject(.snapshot(document.descendants().filter { ($0 as? Element)?.getAttribute("name") == name }))
