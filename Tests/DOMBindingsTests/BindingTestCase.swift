@@ -51,6 +51,7 @@ class BindingTestCase: XCTestCase {
     window = nil
     context = nil
     loop = nil
+    clock = nil
     document = nil
     messages = []
     uncaught = []
