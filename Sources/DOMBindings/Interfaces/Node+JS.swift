@@ -46,7 +46,7 @@ extension DOMInterfaces {
     b.method("isEqualNode", length: 1) { node, args in node.isEqualNode(try args.optionalObject(0, as: Node.self)) }
     b.method("isSameNode", length: 1) { node, args in node.isSameNode(try args.optionalObject(0, as: Node.self)) }
     b.method("compareDocumentPosition", length: 1) { node, args in
-      node.compareDocumentPosition(try args.object(0, as: Node.self))
+      Int(node.compareDocumentPosition(try args.object(0, as: Node.self)).rawValue)
     }
   }
 
@@ -90,38 +90,5 @@ extension DOMInterfaces {
       while let current = cursor, !(current is Element) { cursor = current.nextSibling }
       return cursor as? Element
     }
-  }
-}
-
-extension Node {
-  /// https://dom.spec.whatwg.org/#dom-node-comparedocumentposition (attributes aside: there are no Attr nodes).
-  func compareDocumentPosition(_ other: Node) -> Int {
-    let disconnected = 1, preceding = 2, following = 4, contains = 8, containedBy = 16, implementationSpecific = 32
-    // Step 1.
-    if other === self { return 0 }
-    // Step 6: different trees.
-    let chainA = ancestorChain(), chainB = other.ancestorChain()
-    guard chainA.first === chainB.first else {
-      let order = ObjectIdentifier(other) < ObjectIdentifier(self) ? preceding : following
-      return disconnected | implementationSpecific | order
-    }
-    // Steps 7-8.
-    if chainA.contains(where: { $0 === other }) { return contains | preceding }
-    if chainB.contains(where: { $0 === self }) { return containedBy | following }
-    // Steps 9-10: compare the children of the last common ancestor.
-    var i = 0
-    while i < chainA.count, i < chainB.count, chainA[i] === chainB[i] { i += 1 }
-    let parent = chainA[i - 1]
-    let siblings = parent.childNodes
-    let indexA = siblings.firstIndex { $0 === chainA[i] } ?? 0
-    let indexB = siblings.firstIndex { $0 === chainB[i] } ?? 0
-    return indexB < indexA ? preceding : following
-  }
-
-  /// The node's inclusive ancestors, root first.
-  private func ancestorChain() -> [Node] {
-    var chain: [Node] = [self]
-    while let parent = chain.last?.parentNode { chain.append(parent) }
-    return chain.reversed()
   }
 }
