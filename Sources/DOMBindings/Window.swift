@@ -36,7 +36,9 @@ public struct ConsoleMessage {
 /// window (and every wrapped node) until `context.close()`; always close the context when the page is done.
 public final class Window {
   /// The current document. `document.write` after load keeps this same object and replaces its children.
-  public var document: Document
+  public var document: Document {
+    didSet { documentDidChange() }
+  }
   /// The context the window is installed on.
   public let context: ScriptContext
   /// The loop behind the timer functions.
@@ -44,6 +46,8 @@ public final class Window {
   let options: WindowOptions
   let location: Location
   let selection: Selection
+  /// Changes whenever a script writes to the DOM through the bindings; live collections cache by it.
+  private(set) var domGeneration: UInt64 = 0
   /// `console.group` nesting: indents messages by two spaces a level.
   var consoleGroupDepth = 0
   /// The page's `DOMException` constructor (kept even if a script overwrites the global).
@@ -81,6 +85,12 @@ public final class Window {
     (try? context.wrap(node)) ?? context.makeUndefined()
   }
 
+  /// Tells live collections (`childNodes`, `children`, `getElementsByTagName`...) to re-read the tree.
+  ///
+  /// Script writes do this by themselves; call it after changing the document from Swift while scripts
+  /// may still hold live collections.
+  public func documentDidChange() { domGeneration &+= 1 }
+
   /// Sends one console line to the host.
   func emit(_ level: ConsoleMessage.Level, _ text: String) {
     let indent = String(repeating: "  ", count: consoleGroupDepth)
@@ -97,14 +107,14 @@ public final class Window {
 
   func childNodes(of node: Node) -> NodeListObject {
     if let list = childNodeLists[ObjectIdentifier(node)] { return list }
-    let list = NodeListObject(.children(of: node))
+    let list = NodeListObject(.children(of: node), window: self)
     childNodeLists[ObjectIdentifier(node)] = list
     return list
   }
 
   func children(of node: Node) -> HTMLCollectionObject {
     if let list = childrenCollections[ObjectIdentifier(node)] { return list }
-    let list = HTMLCollectionObject { node.childNodes.compactMap { $0 as? Element } }
+    let list = HTMLCollectionObject(window: self) { node.childNodes.compactMap { $0 as? Element } }
     childrenCollections[ObjectIdentifier(node)] = list
     return list
   }

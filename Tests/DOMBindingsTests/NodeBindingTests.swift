@@ -34,6 +34,31 @@ final class NodeBindingTests: BindingTestCase {
       """)
   }
 
+  func testLiveCollectionsSeeEveryKindOfWrite() throws {
+    XCTAssertEqual(try string("""
+      const hits = document.getElementsByClassName('hit');
+      const p = document.querySelector('p');
+      const counts = [hits.length];
+      p.className = 'hit'; counts.push(hits.length);
+      p.classList.remove('hit'); counts.push(hits.length);
+      p.setAttribute('class', 'hit'); counts.push(hits.length);
+      p.attributes[0].value = 'miss'; counts.push(hits.length);
+      p.classList.toggle('hit'); counts.push(hits.length);
+      document.getElementById('main').innerHTML = '<i class=hit></i><i class=hit></i>'; counts.push(hits.length);
+      document.body.insertAdjacentHTML('beforeend', '<u class=hit></u>'); counts.push(hits.length);
+      document.body.lastChild.remove(); counts.push(hits.length);
+      document.body.textContent = ''; counts.push(hits.length);
+      counts.join()
+      """), "0,1,0,1,0,1,2,3,2,0")
+  }
+
+  func testSwiftSideWritesNeedDocumentDidChange() throws {
+    try js("globalThis.ps = document.getElementsByTagName('p'); ps.length")
+    try document.body!.appendChild(document.createElement("p"))
+    window.documentDidChange()
+    XCTAssertEqual(try js("ps.length").toDouble(), 3)
+  }
+
   func testTreeAccessorsAndNodeProperties() throws {
     XCTAssertEqual(try string("""
       const main = document.getElementById('main');

@@ -2,6 +2,9 @@ import DOM
 import JSBridge
 
 /// A NodeList: live over a node's children (`childNodes`), or a snapshot (`querySelectorAll`).
+///
+/// A live list caches its nodes until the window's ``Window/domGeneration`` changes (every DOM write
+/// through the bindings changes it), so `for (…; i < list.length; …) list[i]` stays linear.
 final class NodeListObject: ScriptExposed {
   enum Source {
     case children(of: Node)
@@ -9,24 +12,47 @@ final class NodeListObject: ScriptExposed {
   }
 
   let source: Source
-  init(_ source: Source) { self.source = source }
+  private weak var window: Window?
+  private var cache: (generation: UInt64, nodes: [Node])?
+
+  init(_ source: Source, window: Window? = nil) {
+    self.source = source
+    self.window = window
+  }
 
   var nodes: [Node] {
     switch source {
-    case .children(let parent): return parent.childNodes
     case .snapshot(let nodes): return nodes
+    case .children(let parent):
+      guard let window else { return parent.childNodes }
+      if let cache, cache.generation == window.domGeneration { return cache.nodes }
+      let nodes = parent.childNodes
+      cache = (window.domGeneration, nodes)
+      return nodes
     }
   }
 
   static var scriptInterface: AnyInterface { DOMInterfaces.nodeList.erased }
 }
 
-/// An HTMLCollection: live, recomputed from the tree on every access.
+/// An HTMLCollection: live, recomputed from the tree when the window's ``Window/domGeneration`` changed.
 final class HTMLCollectionObject: ScriptExposed {
   let compute: () -> [Element]
-  init(_ compute: @escaping () -> [Element]) { self.compute = compute }
+  private weak var window: Window?
+  private var cache: (generation: UInt64, elements: [Element])?
 
-  var elements: [Element] { compute() }
+  init(window: Window?, _ compute: @escaping () -> [Element]) {
+    self.window = window
+    self.compute = compute
+  }
+
+  var elements: [Element] {
+    guard let window else { return compute() }
+    if let cache, cache.generation == window.domGeneration { return cache.elements }
+    let elements = compute()
+    cache = (window.domGeneration, elements)
+    return elements
+  }
 
   /// https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem-key
   func namedItem(_ key: String) -> Element? {

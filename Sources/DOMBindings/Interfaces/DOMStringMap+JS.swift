@@ -54,5 +54,6 @@ extension DOMInterfaces {
         return true
       },
       keys: { map in map.element.getAttributeNames().compactMap(DOMStringMapObject.propertyName(for:)) })
+    observeWrites(b)
   }
 }

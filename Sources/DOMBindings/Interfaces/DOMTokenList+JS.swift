@@ -92,5 +92,6 @@ extension DOMInterfaces {
       try list.element.setAttribute(list.attribute, value)
     })
     b.method("toString") { list, _ in list.element.getAttribute(list.attribute) ?? "" }
+    observeWrites(b)
   }
 }

@@ -56,7 +56,9 @@ extension DOMInterfaces {
       ("scripts", { $0.isHTML(named: "script") }),
     ]
     for (name, include) in collections {
-      b.getter(name) { document in HTMLCollectionObject { document.descendantElements.filter(include) } }
+      b.contextGetter(name) { document, context in
+        HTMLCollectionObject(window: context.hostState(Window.self)) { document.descendantElements.filter(include) }
+      }
     }
     b.method("getElementsByName", length: 1) { document, args in
       let name = try args.string(0)
@@ -74,6 +76,7 @@ extension DOMInterfaces {
     }
     b.method("close") { document, _ in document.close() }
     addParentNodeMembers(b)
+    observeWrites(b)
   }
 
   /// https://dom.spec.whatwg.org/#interface-documenttype
@@ -82,6 +85,7 @@ extension DOMInterfaces {
     b.getter("publicId") { $0.publicId }
     b.getter("systemId") { $0.systemId }
     addChildNodeMembers(b, elementSiblings: false)
+    observeWrites(b)
   }
 
   /// https://dom.spec.whatwg.org/#interface-documentfragment
@@ -89,5 +93,6 @@ extension DOMInterfaces {
     b.constructor { args in try args.context.window().document.createDocumentFragment() }
     b.method("getElementById", length: 1) { fragment, args in fragment.getElementById(try args.string(0)) }
     addParentNodeMembers(b)
+    observeWrites(b)
   }
 }

@@ -48,6 +48,7 @@ extension DOMInterfaces {
     b.method("compareDocumentPosition", length: 1) { node, args in
       Int(node.compareDocumentPosition(try args.object(0, as: Node.self)).rawValue)
     }
+    observeWrites(b)
   }
 
   /// ParentNode (https://dom.spec.whatwg.org/#interface-parentnode) for documents, fragments and elements.
@@ -65,11 +66,11 @@ extension DOMInterfaces {
     }
     b.method("getElementsByTagName", length: 1) { node, args in
       let name = try args.string(0)
-      return HTMLCollectionObject { node.getElementsByTagName(name) }
+      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByTagName(name) }
     }
     b.method("getElementsByClassName", length: 1) { node, args in
       let names = try args.string(0)
-      return HTMLCollectionObject { node.getElementsByClassName(names) }
+      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByClassName(names) }
     }
   }
 
