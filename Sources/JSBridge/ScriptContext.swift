@@ -90,6 +90,7 @@ public final class ScriptContext {
       {
         error.kind = .syntax
         error.file = error.file ?? sourceURL
+        error.locateColumn(in: source, startingLine: startingLine)
       }
       watchdogFired = false
       throw error
@@ -108,6 +109,7 @@ public final class ScriptContext {
     if !JSCheckScriptSyntax(raw, script, url, Int32(clamping: startingLine), &exception), let exception {
       var error = makeError(fromException: exception, kind: .syntax)
       error.file = error.file ?? sourceURL
+      error.locateColumn(in: source, startingLine: startingLine)
       throw error
     }
   }
