@@ -26,6 +26,10 @@ public final class ActionHost {
     // Step 1. Load the preprocessing file and call run().
     let object = try preprocessor.load(source: script.source)
     let results = try preprocessor.run(object, timeout: request.timeout)
+    if runner == nil, request.finalizeArguments == nil {
+      report(Diagnostic(.info, source: "webaction",
+                        "\(source.bundle.name) has no NSExtensionPrincipalClass: finalize() is not called (give --finalize-args FILE to test it)"))
+    }
 
     // Step 2. The native extension (or --finalize-args) decides finalize()'s argument.
     let finalizeArguments: PropertyList?
@@ -49,11 +53,7 @@ public final class ActionHost {
   /// The native side: nil when the run is JS-only (--finalize-args, or a bundle without a principal class).
   private func makeRunner(_ request: ActionRequest) throws(WebActionError) -> (any ExtensionRunner)? {
     if request.finalizeArguments != nil { return nil }
-    guard let className = source.bundle.manifest.principalClass else {
-      report(Diagnostic(.info, source: "webaction",
-                        "\(source.bundle.name) has no NSExtensionPrincipalClass; finalize() is not called (use --finalize-args to test it)"))
-      return nil
-    }
+    guard let className = source.bundle.manifest.principalClass else { return nil }
     guard let principal = source.makePrincipalObject(className) else {
       throw WebActionError(
         .bundle, "\(source.bundle.name): the principal class \(className) is not built into webaction",

@@ -75,7 +75,7 @@ final class Page {
     switch error.kind {
     case .timeout:
       return WebActionError(
-        .script, "\(what) was stopped by the watchdog: \(error.description)",
+        .script, "\(what) was stopped by the watchdog: \(error.message)",
         hint: "A script ran longer than \(Preprocessor.seconds(context.executionTimeLimit ?? 0)) without returning (an endless loop?).")
     case .syntax:
       return WebActionError(.script, "syntax error while \(what): \(error.description)")

@@ -128,7 +128,7 @@ final class RunCommandTests: XCTestCase {
 
   func testFailuresAreClearAndWriteNothing() throws {
     let cases: [(fixture: String, status: Int32, message: String)] = [
-      ("syntax-error.appex", 5, "syntax-error.appex/Action.js:3:"),
+      ("syntax-error.appex", 5, "syntax-error.appex/Action.js:3:60: SyntaxError"),
       ("throws.appex", 5, "throws.appex/Action.js:4:"),
       ("never-completes.appex", 6, "without calling arguments.completionFunction"),
       ("not-plist.appex", 6, "results.items[3].node: a DOM object"),
@@ -140,7 +140,7 @@ final class RunCommandTests: XCTestCase {
     for (fixture, status, message) in cases {
       let out = output("\(fixture).html")
       let result = try WebActionCommand.run(
-        ["run", WebActionCommand.page("article.html"), "--ext", WebActionCommand.fixture(fixture), "-o", out])
+        ["run", WebActionCommand.page("article.html"), "--ext", WebActionCommand.fixture(fixture), "-o", out, "--watchdog", "0.5"])
       XCTAssertEqual(result.status, status, "\(fixture): \(result.stderr)")
       XCTAssertTrue(result.stderr.contains(message), "\(fixture): expected “\(message)” in: \(result.stderr)")
       XCTAssertFalse(result.stderr.contains("Fatal error"), result.stderr)

@@ -1,9 +1,10 @@
 // Reports what a script sees of the page, waiting a timer and a promise first; finalize marks the body.
 var ExtensionPreprocessingJS = {
   run: function (arguments) {
+    var completion = arguments.completionFunction;  // `arguments` inside the callbacks below is their own.
     setTimeout(function () {
       Promise.resolve().then(function () {
-        arguments.completionFunction({
+        completion({
           "characterSet": document.characterSet,
           "url": document.URL,
           "baseURI": document.baseURI,
