@@ -5,21 +5,26 @@ import WebActionKit
 
 struct Run: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Run an Action extension on one saved page.",
+    abstract: "Run an Action extension on saved pages, as Safari on iOS does.",
     discussion: """
-      The page goes through the same steps as in Safari on iOS:
-        1. the page is decoded (BOM, <meta charset>, --encoding, UTF-8) and parsed as HTML5;
-        2. the bundle's preprocessing file (Info.plist NSExtensionJavaScriptPreprocessingFile) runs in the page;
-        3. ExtensionPreprocessingJS.run(arguments) must call arguments.completionFunction({...});
-        4. that dictionary reaches the Swift extension (NSExtensionPrincipalClass) as an ExtensionItem whose
-           attachment holds {NSExtensionJavaScriptPreprocessingResultsKey: results};
-        5. the extension's completeRequest item holding NSExtensionJavaScriptFinalizeArgumentKey is passed to
-           ExtensionPreprocessingJS.finalize(arguments), and the page is serialized.
-      --finalize-args skips steps 4-5's native side: finalize() gets the file's dictionary directly.
+      Each page goes through the steps Safari takes:
+        1. decode (BOM, <meta charset>, --encoding, UTF-8), parse as HTML5;
+        2. evaluate the bundle's preprocessing file (Info.plist key
+           NSExtensionJavaScriptPreprocessingFile) in the page;
+        3. call ExtensionPreprocessingJS.run(arguments) and wait for
+           arguments.completionFunction({...});
+        4. hand that dictionary to the Swift extension (NSExtensionPrincipalClass)
+           as an ExtensionItem holding
+           {NSExtensionJavaScriptPreprocessingResultsKey: results};
+        5. pass the NSExtensionJavaScriptFinalizeArgumentKey value the extension
+           returns to ExtensionPreprocessingJS.finalize(arguments);
+        6. serialize the page like a browser and write it atomically.
+      --finalize-args FILE replaces steps 4-5: finalize() gets FILE's dictionary.
 
-      Exit codes: 0 ok, 2 usage, 3 page unreadable, 4 bundle, 5 JavaScript error, 6 protocol (completionFunction
-      not called, result not a property list), 7 extension cancelled/failed, 8 missing dependency, 9 output.
-      No output file is written when the run fails.
+      Exit codes: 0 ok, 2 usage, 3 page unreadable, 4 bundle, 5 JavaScript error,
+      6 protocol (completionFunction not called, result not a property list),
+      7 extension cancelled or failed, 8 missing dependency, 9 output.
+      A failed page writes no output file.
       """)
 
   @Argument(help: ArgumentHelp(

@@ -8,14 +8,16 @@ struct WebAction: ParsableCommand {
     commandName: "webaction",
     abstract: "Run Safari Action extensions on saved web pages, headless.",
     discussion: """
-      webaction loads a saved HTML page into a real DOM, runs an Action extension's preprocessing JavaScript \
-      (ExtensionPreprocessingJS.run) in JavaScriptCore, hands the result to the extension's Swift code through an \
-      API that mirrors NSExtensionContext, calls finalize() with the extension's answer, and writes the page.
+      webaction loads a saved HTML page into a real DOM, runs an Action
+      extension's preprocessing JavaScript in JavaScriptCore, hands the result to
+      the extension's Swift code through an API that mirrors NSExtensionContext,
+      calls finalize() with the extension's answer, and writes the page.
 
       Examples:
-        webaction run Pages/article.html --ext translate --arg to=es -o article.es.html
-        webaction run Pages/article.html --ext background --arg color=lavender -o out.html
-        webaction run page.html --ext ./MyAction.appex --finalize-args args.json -o out.html
+        webaction run Pages/article.html --ext translate --arg to=es -o es.html
+        webaction run Pages/article.html --ext background -o out.html
+        webaction run page.html --ext ./My.appex --finalize-args args.json
+        webaction run a.html b.html c.html --ext page-info --output-dir out/
         webaction extensions
       """,
     subcommands: [Run.self, Extensions.self],

@@ -82,6 +82,13 @@ final class RunCommandTests: XCTestCase {
     XCTAssertEqual(probe["bytes"] as? String, "aGk=")
   }
 
+  func testResultsToStandardOutput() throws {
+    let result = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", "background", "--results", "-", "-o", "/dev/null"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, "{\n  \"currentBackgroundColor\": \"\"\n}\n")
+  }
+
   func testXMLResultsFormat() throws {
     let results = output("results.plist")
     let result = try WebActionCommand.run(
@@ -156,6 +163,22 @@ final class RunCommandTests: XCTestCase {
       ["run", WebActionCommand.page("article.html"), "--ext", "background", "--encoding", "klingon"])
     XCTAssertEqual(encoding.status, 2, encoding.stderr)
     XCTAssertTrue(encoding.stderr.contains("klingon"), encoding.stderr)
+  }
+
+  func testSeveralPagesGoToTheOutputDirectoryAndAFailureDoesNotStopTheRest() throws {
+    let directory = output("several")
+    let result = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "Pages/missing.html", WebActionCommand.page("legacy-windows-1252.html"),
+       "--ext", "background", "--output-dir", directory])
+    XCTAssertEqual(result.status, 3, "the first failure's exit code: \(result.stderr)")
+    XCTAssertTrue(result.stderr.contains("[1/3] article.html"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("[2/3] missing.html FAILED: page not found"), result.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/article.html"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/missing.html"))
+    let legacy = try String(contentsOfFile: directory + "/legacy-windows-1252.html", encoding: .utf8)
+    // It had a background already, so Apple's template asks for green (shorthands are not expanded: the declaration is
+    // appended, and the later one wins in CSS).
+    XCTAssertTrue(legacy.contains(#"<body style="background-color: white; background: green;">"#), legacy)
   }
 
   func testExtensionsListsBuiltIns() throws {
