@@ -58,7 +58,7 @@ final class ApertiumPipeline {
   /// The process id (and process group id) of the running pipeline's shell, if running.
   var processIdentifier: Int32? { process.map(\.processIdentifier) }
 
-  /// What the stages wrote to stderr lately.
+  /// What the stages wrote to stderr lately (still readable after `stop()`).
   var errorOutput: String { stderr?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? "" }
 
   func start() throws {
@@ -118,10 +118,10 @@ final class ApertiumPipeline {
     try? stdin?.close()
     if process.isRunning { kill(-pid, SIGKILL) }
     _ = stdout?.waitForEnd(before: Date().addingTimeInterval(2))
+    _ = stderr?.waitForEnd(before: Date().addingTimeInterval(2))
     process.waitUntilExit()
     self.process = nil
     stdin = nil
     stdout = nil
-    stderr = nil
   }
 }

@@ -79,8 +79,8 @@ public final class ApertiumTranslator: Translator {
         try pipeline.send(Array(requests[answers.count...])) { answers.append($0) }
         return answers
       } catch {
-        let stderr = pipeline.errorOutput
         pipeline.stop()
+        let stderr = pipeline.errorOutput
         pipelines[pair] = nil
         attempt += 1
         guard attempt < 2 else {
