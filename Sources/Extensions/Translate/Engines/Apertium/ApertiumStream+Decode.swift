@@ -15,23 +15,23 @@ enum StreamScanner {
 
   static func scan(_ stream: String) -> [Piece] {
     var pieces: [Piece] = []
-    var text = ""
-    let chars = Array(stream)
+    var text = String.UnicodeScalarView()
+    let chars = Array(stream.unicodeScalars)
     var i = 0
-    func flush() { if !text.isEmpty { pieces.append(.text(text)); text = "" } }
+    func flush() { if !text.isEmpty { pieces.append(.text(String(text))); text = String.UnicodeScalarView() } }
     func readEscaped(until end: String) -> String {
-      var out = ""
-      let endChars = Array(end)
+      var out = String.UnicodeScalarView()
+      let endChars = Array(end.unicodeScalars)
       while i < chars.count {
         if chars[i] == "\\", i + 1 < chars.count { out.append(chars[i + 1]); i += 2; continue }
         if chars[i] == endChars[0], Array(chars[i..<min(chars.count, i + endChars.count)]) == endChars {
           i += endChars.count
-          return out
+          return String(out)
         }
         out.append(chars[i])
         i += 1
       }
-      return out
+      return String(out)
     }
     while i < chars.count {
       let c = chars[i]
@@ -51,7 +51,7 @@ enum StreamScanner {
           pieces.append(piece)
           if case .separator = piece { skipSentenceEnd(chars, &i) }
         } else if !content.isEmpty {
-          text += content
+          text.append(contentsOf: content.unicodeScalars)
         }
       } else {
         text.append(c); i += 1
@@ -62,7 +62,7 @@ enum StreamScanner {
   }
 
   /// Skips the `.[]` (or `.`) that follows a segment separator.
-  private static func skipSentenceEnd(_ chars: [Character], _ i: inout Int) {
+  private static func skipSentenceEnd(_ chars: [Unicode.Scalar], _ i: inout Int) {
     var j = i
     while j < chars.count, chars[j] == " " { j += 1 }
     guard j < chars.count, chars[j] == "." else { return }

@@ -7,6 +7,8 @@ final class NullDelimitedReader: @unchecked Sendable {
   private let condition = NSCondition()
   private var buffer = Data()
   private var finished = false
+  /// Bytes before this offset are known to hold no `\0`.
+  private var scanned = 0
   private let keepTail: Int?
 
   /// Starts draining `handle`; `keepTail` keeps only the last N bytes (for stderr).
@@ -17,7 +19,7 @@ final class NullDelimitedReader: @unchecked Sendable {
         let chunk = handle.availableData
         condition.lock()
         if chunk.isEmpty { finished = true } else { buffer.append(chunk) }
-        if let keep = keepTail, buffer.count > keep { buffer = Data(buffer.suffix(keep)) }
+        if let keep = keepTail, buffer.count > keep { buffer = Data(buffer.suffix(keep)); scanned = 0 }
         condition.broadcast()
         condition.unlock()
         if chunk.isEmpty { return }
@@ -37,21 +39,26 @@ final class NullDelimitedReader: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while true {
-      if let zero = buffer.firstIndex(of: 0) {
-        let answer = Data(buffer[buffer.startIndex..<zero])
-        buffer = Data(buffer[buffer.index(after: zero)...])
-        return answer
-      }
+      if let answer = takeAnswer() { return answer }
       if finished { throw .endOfStream }
       if !condition.wait(until: deadline) {
-        if let zero = buffer.firstIndex(of: 0) {
-          let answer = Data(buffer[buffer.startIndex..<zero])
-          buffer = Data(buffer[buffer.index(after: zero)...])
-          return answer
-        }
+        if let answer = takeAnswer() { return answer }
         throw .timedOut
       }
     }
+  }
+
+  /// Removes and returns the bytes before the first `\0`, searching only bytes not searched before.
+  private func takeAnswer() -> Data? {
+    let start = buffer.startIndex + scanned
+    guard let zero = buffer[start...].firstIndex(of: 0) else {
+      scanned = buffer.count
+      return nil
+    }
+    let answer = Data(buffer[buffer.startIndex..<zero])
+    buffer = Data(buffer[buffer.index(after: zero)...])
+    scanned = 0
+    return answer
   }
 
   /// Everything buffered so far, as text (used for stderr).
