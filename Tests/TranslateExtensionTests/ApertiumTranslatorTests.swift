@@ -54,6 +54,17 @@ final class ApertiumTranslatorTests: XCTestCase {
     }
   }
 
+  func testURLsEmailsEmojiAndOtherScriptsPassThrough() throws {
+    let engine = ApertiumTranslator()
+    let segment = "Don't \"quote\" it's 3.5% e-mail: a@b.com http://x.y/z?q=1 😀 café naïve Ελληνικά 中文 e\u{301} [x]\n\tend"
+    let out = try engine.translateSegments([segment, "The house."], pair: engSpa)
+    guard case .translated(let html) = out[0] else { return XCTFail("damaged: \(out)") }
+    for piece in ["a@b.com", "http://x.y/z?q=1", "😀", "Ελληνικά", "中文", "e\u{301}", "[x]"] {
+      XCTAssertTrue(html.contains(piece), "\(piece) missing from \(html)")
+    }
+    XCTAssertEqual(out[1], .translated("La casa."))
+  }
+
   func testWhitespaceAroundASegmentIsKept() throws {
     let engine = ApertiumTranslator()
     XCTAssertEqual(try engine.translate(["\n  The house\n"], pair: engSpa), ["\n  La casa\n"])
