@@ -45,13 +45,53 @@ public struct EngineChoice: Sendable, Equatable {
 
   /// Makes the engine, wrapped in the translation memory stored in `memoryDirectory` unless the cache is off.
   public func makeTranslator(memoryDirectory: URL?) throws -> any Translator {
-    let base: any Translator
+    try wrap(makeEngine(), memoryDirectory: memoryDirectory)
+  }
+
+  /// Makes the bare engine (no memory).
+  public func makeEngine() -> any Translator {
     switch engine {
-    case "apy": base = APyTranslator(endpoint: endpoint!)
-    case "libretranslate": base = LibreTranslateTranslator(endpoint: endpoint!, apiKey: apiKey)
-    default: base = ApertiumTranslator()
+    case "apy": return APyTranslator(endpoint: endpoint!)
+    case "libretranslate": return LibreTranslateTranslator(endpoint: endpoint!, apiKey: apiKey)
+    default: return ApertiumTranslator()
     }
-    guard cacheEnabled, let memoryDirectory else { return base }
-    return CachedTranslator(engine: base, memory: try TranslationMemory(directory: memoryDirectory))
+  }
+
+  /// Wraps `engine` in the translation memory of `memoryDirectory`, unless the cache is off or there is no directory.
+  public func wrap(_ engine: any Translator, memoryDirectory: URL?) throws -> any Translator {
+    guard cacheEnabled, let memoryDirectory else { return engine }
+    return CachedTranslator(engine: engine, memory: try TranslationMemory(directory: memoryDirectory))
+  }
+
+  /// A key that tells engines apart in `EngineCache`.
+  var cacheKey: String { "\(engine) \(endpoint?.absoluteString ?? "") \(apiKey ?? "")" }
+}
+
+/// The engines of this process, kept between pages so that a batch worker reuses its warm Apertium pipelines.
+///
+/// Engines are not thread-safe; the cache hands one out only while holding its lock, so one page at a time uses it.
+public final class EngineCache: @unchecked Sendable {
+  /// The process-wide cache.
+  public static let shared = EngineCache()
+
+  private let lock = NSLock()
+  private var engines: [String: any Translator] = [:]
+
+  public init() {}
+
+  /// Runs `body` with the engine for `choice` (made on first use), holding the cache's lock.
+  public func withEngine<T>(for choice: EngineChoice, _ body: (any Translator) throws -> T) throws -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    let engine = engines[choice.cacheKey] ?? choice.makeEngine()
+    engines[choice.cacheKey] = engine
+    return try body(engine)
+  }
+
+  /// Stops and forgets every engine (their pipelines end when released).
+  public func removeAll() {
+    lock.lock()
+    engines = [:]
+    lock.unlock()
   }
 }
