@@ -12,6 +12,10 @@ final class ApertiumStreamTests: XCTestCase {
     XCTAssertEqual(stream.elements.map(\.html), ["<b>", "<i>"])
   }
 
+  func testNULCannotEndARequestEarly() {
+    XCTAssertEqual(ApertiumStream(segments: ["a\0b"]).request, "ab[<_0>].[]")
+  }
+
   func testRebuildsMovedWordsAndMergesSplitSpans() {
     let stream = ApertiumStream(segments: [#"The <a href="h">big house</a> is <i>old</i>."#])
     let answer = #"La [[t:a:0]]casa[[/]] [[t:a:0]]grande[[/]] es [[t:i:1]]vieja[[/]].[<_0>].[]"#

@@ -74,6 +74,22 @@ final class EngineChoiceTests: XCTestCase {
     XCTAssertTrue(try chosen.makeTranslator(memoryDirectory: nil) is ApertiumTranslator)
   }
 
+  func testTheEngineCacheKeepsOneWarmPipelineAcrossPages() throws {
+    let cache = EngineCache()
+    let choice = try EngineChoice(arguments: [:])
+    let pair = LanguagePair(from: "en", to: "es")
+    let first = try cache.withEngine(for: choice) { engine -> Int32? in
+      XCTAssertEqual(try engine.translate(["The house."], pair: pair), ["La casa."])
+      return (engine as? ApertiumTranslator)?.pipelineProcessIdentifier(for: pair)
+    }
+    let second = try cache.withEngine(for: choice) { engine -> Int32? in
+      XCTAssertEqual(try engine.translate(["The river."], pair: pair), ["El río."])
+      return (engine as? ApertiumTranslator)?.pipelineProcessIdentifier(for: pair)
+    }
+    XCTAssertNotNil(first)
+    XCTAssertEqual(first, second)
+  }
+
   func testBadChoicesSayWhatToPass() {
     XCTAssertThrowsError(try EngineChoice(arguments: ["engine": "google"])) { error in
       XCTAssertTrue("\(error)".contains("apertium, apy, libretranslate"), "\(error)")

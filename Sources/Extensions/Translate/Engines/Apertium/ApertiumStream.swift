@@ -99,7 +99,7 @@ struct ApertiumStream {
   static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count + 8)
-    for char in text {
+    for char in text where char != "\0" {  // NUL ends a request; it cannot travel inside one
       if reserved.contains(char) { out.append("\\") }
       out.append(char)
     }
