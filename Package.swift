@@ -63,9 +63,10 @@ let package = Package(
     .testTarget(
       name: "WebActionHostTests",
       dependencies: ["WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension"]),
-    .testTarget(name: "webactionTests", dependencies: []),
+    // End-to-end tests run the built `webaction` binary (Scripts/test builds everything first); fixtures are read in place.
+    .testTarget(name: "webactionTests", dependencies: [], exclude: ["Fixtures"]),
     .testTarget(
-      name: "TranslateExtensionTests", dependencies: ["TranslateExtension"],
+      name: "TranslateExtensionTests", dependencies: ["TranslateExtension", "WebActionKit"],
       resources: [.copy("Fixtures")]),
   ],
   swiftLanguageModes: [.v6]

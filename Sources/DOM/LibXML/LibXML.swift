@@ -36,16 +36,26 @@ enum LibXML {
   }
 
   /// The document's shared `xmlNs` for `namespace`, created on first use and owned by the document.
+  ///
+  /// libxml2 expects the XML namespace at the head of `doc.oldNs` (`xmlSearchNs(doc, _, "xml")` returns the
+  /// head), so the head is always the XML namespace and the others follow it.
   static func namespace(_ namespace: Namespace, in doc: Doc) -> xmlNsPtr {
+    if doc.pointee.oldNs == nil {
+      // xmlNewNs refuses the "xml" prefix; create it unprefixed, then name it.
+      let xml = xmlNewNs(nil, Namespace.xml.rawValue, nil)!
+      xml.pointee.prefix = UnsafePointer(xmlStrdup("xml"))
+      doc.pointee.oldNs = xml
+    }
     var cursor = doc.pointee.oldNs
+    var last = cursor!
     while let ns = cursor {
       if let href = ns.pointee.href, String(cString: href) == namespace.rawValue { return ns }
+      last = ns
       cursor = ns.pointee.next
     }
     // An unattached xmlNs; chaining it on doc.oldNs makes xmlFreeDoc free it.
     let ns = xmlNewNs(nil, namespace.rawValue, namespace.prefix)!
-    ns.pointee.next = doc.pointee.oldNs
-    doc.pointee.oldNs = ns
+    last.pointee.next = ns
     return ns
   }
 

@@ -1,0 +1,156 @@
+/// Pseudo-class matching.
+/// https://drafts.csswg.org/selectors-4/#pseudo-classes and https://html.spec.whatwg.org/multipage/semantics-other.html#pseudo-classes
+extension Matcher {
+  func matches(_ pseudo: PseudoClass, _ element: E) -> Bool {
+    switch pseudo {
+    case .root:
+      return element.selectorParent == nil
+    case .empty:
+      return element.selectorIsEmpty
+    case .scope:
+      guard let scope else { return element.selectorParent == nil }
+      return element.selectorIsSame(scope)
+    case .anyLink:
+      return (isHTML(element, "a") || isHTML(element, "area")) && element.selectorAttribute("href") != nil
+    case .checked:
+      return isChecked(element)
+    case .disabled:
+      return isFormControl(element) && isDisabled(element)
+    case .enabled:
+      return isFormControl(element) && !isDisabled(element)
+    case .neverMatches:
+      return false
+    case .nth(let nth):
+      return matches(nth, element)
+    case .not(let list):
+      return !matches(list, element)
+    case .is(let list), .where(let list):
+      return matches(list, element)
+    case .has(let relatives):
+      return relatives.contains { hasMatch($0, anchor: element) }
+    }
+  }
+
+  private func isHTML(_ element: E, _ name: String) -> Bool {
+    element.selectorIsHTML && element.selectorLocalName == name
+  }
+
+  /// https://html.spec.whatwg.org/multipage/semantics-other.html#selector-checked
+  /// (from attributes: a page's script-set `checked` state lives in the DOM's attributes here).
+  private func isChecked(_ element: E) -> Bool {
+    guard element.selectorIsHTML else { return false }
+    switch element.selectorLocalName {
+    case "input":
+      guard element.selectorAttribute("checked") != nil, let type = element.selectorAttribute("type") else { return false }
+      return asciiEqual(type.utf8, "checkbox".utf8, caseInsensitive: true)
+        || asciiEqual(type.utf8, "radio".utf8, caseInsensitive: true)
+    case "option":
+      return element.selectorAttribute("selected") != nil
+    default:
+      return false
+    }
+  }
+
+  /// Elements that can be disabled: https://html.spec.whatwg.org/multipage/semantics-other.html#concept-element-disabled
+  private func isFormControl(_ element: E) -> Bool {
+    guard element.selectorIsHTML else { return false }
+    switch element.selectorLocalName {
+    case "button", "input", "select", "textarea", "optgroup", "option", "fieldset": return true
+    default: return false
+    }
+  }
+
+  /// Step 1. A `disabled` attribute disables the element.
+  /// Step 2. An `option` in a disabled `optgroup` is disabled.
+  /// Step 3. A `button`, `input`, `select`, `textarea` or `fieldset` inside a disabled `fieldset` is disabled,
+  ///         unless it is inside that fieldset's first `legend` child.
+  private func isDisabled(_ element: E) -> Bool {
+    // Step 1.
+    if element.selectorAttribute("disabled") != nil { return true }
+    // Step 2.
+    if element.selectorLocalName == "option" {
+      guard let parent = element.selectorParent else { return false }
+      return isHTML(parent, "optgroup") && parent.selectorAttribute("disabled") != nil
+    }
+    if element.selectorLocalName == "optgroup" { return false }
+    // Step 3.
+    var child = element
+    while let ancestor = child.selectorParent {
+      if isHTML(ancestor, "fieldset"), ancestor.selectorAttribute("disabled") != nil {
+        let inFirstLegend = isHTML(child, "legend") && firstLegend(of: ancestor)?.selectorIsSame(child) == true
+        if !inFirstLegend { return true }
+      }
+      child = ancestor
+    }
+    return false
+  }
+
+  private func firstLegend(of fieldset: E) -> E? {
+    var child = fieldset.selectorFirstChild
+    while let c = child {
+      if isHTML(c, "legend") { return c }
+      child = c.selectorNextSibling
+    }
+    return nil
+  }
+
+  /// `:nth-child(An+B [of S])`, `:nth-last-child`, `:nth-of-type`, `:nth-last-of-type`.
+  /// https://drafts.csswg.org/selectors-4/#child-index
+  /// Step 1. With `of S`, the element itself must match S.
+  /// Step 2. Its index is 1 + the number of siblings before it (after it, for `-last-`) that count:
+  ///         all elements, those of the same type, or those matching S.
+  /// Step 3. It matches when some n ≥ 0 gives An+B == index.
+  private func matches(_ nth: NthSelector, _ element: E) -> Bool {
+    // Step 1.
+    if let filter = nth.filter, !matches(filter, element) { return false }
+    // Step 2.
+    var index = 1
+    var sibling = nth.fromEnd ? element.selectorNextSibling : element.selectorPreviousSibling
+    while let s = sibling {
+      if nth.ofType {
+        if s.selectorIsHTML == element.selectorIsHTML && s.selectorLocalName == element.selectorLocalName { index += 1 }
+      } else if let filter = nth.filter {
+        if matches(filter, s) { index += 1 }
+      } else {
+        index += 1
+      }
+      sibling = nth.fromEnd ? s.selectorNextSibling : s.selectorPreviousSibling
+    }
+    // Step 3.
+    return nth.formula.matches(index)
+  }
+
+  /// True when some element matches the relative selector with `anchor` as its `:has()` subject.
+  /// https://drafts.csswg.org/selectors-4/#relational
+  /// Step 1. Leading ` ` or `>`: candidates are the anchor's descendants (children only when nothing
+  ///         after the leading combinator goes down the tree).
+  /// Step 2. Leading `+` or `~`: candidates are the following siblings, and their descendants when a
+  ///         later combinator goes down the tree.
+  /// Step 3. A candidate matches when the selector matches it and its leftmost compound reaches the anchor.
+  private func hasMatch(_ relative: ComplexSelector, anchor: E) -> Bool {
+    let goesDown = relative.combinators.dropLast().contains { $0 == .descendant || $0 == .child }
+    let leading = relative.combinators[relative.combinators.count - 1]
+    func test(_ candidate: E) -> Bool { match(relative, 0, candidate, anchor: anchor) == .matched }
+    switch leading {
+    case .descendant, .child:  // Step 1.
+      if leading == .child && !goesDown {
+        var child = anchor.selectorFirstChild
+        while let c = child {
+          if test(c) { return true }
+          child = c.selectorNextSibling
+        }
+        return false
+      }
+      return !Matcher.forEachInDocumentOrder(below: anchor, includeRoot: false) { !test($0) }
+    case .nextSibling, .subsequentSibling:  // Step 2.
+      var sibling = anchor.selectorNextSibling
+      while let s = sibling {
+        if test(s) { return true }
+        if goesDown, !Matcher.forEachInDocumentOrder(below: s, includeRoot: false, { !test($0) }) { return true }
+        if leading == .nextSibling && !goesDown { return false }
+        sibling = s.selectorNextSibling
+      }
+      return false
+    }
+  }
+}

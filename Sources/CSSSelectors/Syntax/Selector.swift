@@ -1,0 +1,110 @@
+/// How two compound selectors relate (https://drafts.csswg.org/selectors-4/#combinators).
+enum Combinator: Sendable, Equatable {
+  /// `A B`
+  case descendant
+  /// `A > B`
+  case child
+  /// `A + B`
+  case nextSibling
+  /// `A ~ B`
+  case subsequentSibling
+}
+
+/// A complex selector stored right to left, the order it is matched in.
+///
+/// `compounds[0]` is the subject. `combinators[i]` joins `compounds[i]` to `compounds[i + 1]` on its left.
+/// A relative selector (an argument of `:has()`) has one more combinator than compounds: the last one
+/// joins the leftmost compound to the `:has()` anchor.
+struct ComplexSelector: Sendable, Equatable {
+  var compounds: [CompoundSelector]
+  var combinators: [Combinator]
+
+  /// True for an argument of `:has()`, whose leftmost compound is joined to the anchor element.
+  var isRelative: Bool { combinators.count == compounds.count }
+}
+
+/// Simple selectors that must all match one element, with no whitespace between them.
+struct CompoundSelector: Sendable, Equatable {
+  var simple: [SimpleSelector]
+}
+
+/// One simple selector (https://drafts.csswg.org/selectors-4/#simple).
+enum SimpleSelector: Sendable, Equatable {
+  /// A type selector; `lowercased` is used for HTML elements, `name` for foreign ones.
+  case type(name: String, lowercased: String)
+  /// `*` (a namespace prefix, if any, is accepted and ignored).
+  case universal
+  case id(String)
+  case className(String)
+  case attribute(AttributeSelector)
+  case pseudoClass(PseudoClass)
+}
+
+/// An attribute selector such as `[lang|=en i]` (https://drafts.csswg.org/selectors-4/#attribute-selectors).
+struct AttributeSelector: Sendable, Equatable {
+  enum Operator: Sendable, Equatable {
+    /// `[a]`
+    case exists
+    /// `[a=v]`
+    case equals
+    /// `[a~=v]`
+    case includes
+    /// `[a|=v]`
+    case dashMatch
+    /// `[a^=v]`
+    case prefix
+    /// `[a$=v]`
+    case suffix
+    /// `[a*=v]`
+    case substring
+  }
+
+  /// Value case-sensitivity: the `i` and `s` flags, or the HTML default for the attribute.
+  enum CaseSensitivity: Sendable, Equatable {
+    case htmlDefault, insensitive, sensitive
+  }
+
+  var name: String
+  var lowercasedName: String
+  var op: Operator
+  var value: String
+  var caseSensitivity: CaseSensitivity
+}
+
+/// An `An+B` formula (https://drafts.csswg.org/css-syntax-3/#anb-microsyntax).
+struct NthFormula: Sendable, Equatable {
+  var a: Int
+  var b: Int
+
+  /// True when some n ≥ 0 gives `a·n + b == index` (index is 1-based).
+  func matches(_ index: Int) -> Bool {
+    if a == 0 { return index == b }
+    let delta = index - b
+    return delta % a == 0 && delta / a >= 0
+  }
+}
+
+/// Which siblings an `:nth-*` pseudo-class counts.
+struct NthSelector: Sendable, Equatable {
+  /// Counting from the last sibling (`:nth-last-*`).
+  var fromEnd: Bool
+  /// Counting only siblings of the same type (`:nth-*-of-type`).
+  var ofType: Bool
+  var formula: NthFormula
+  /// The `of S` filter of `:nth-child(An+B of S)`.
+  var filter: SelectorList?
+}
+
+/// A pseudo-class this engine understands.
+enum PseudoClass: Sendable, Equatable {
+  case root, empty, scope, anyLink, checked, disabled, enabled
+  /// A user-action or navigation state (`:hover`, `:focus`, `:visited`…) that a headless page never has.
+  case neverMatches(String)
+  /// `:first-child`, `:nth-of-type()`… (`:only-child` is two of these).
+  case nth(NthSelector)
+  case not(SelectorList)
+  case `is`(SelectorList)
+  case `where`(SelectorList)
+  /// `:has()`: each selector is relative (see `ComplexSelector.isRelative`).
+  case has([ComplexSelector])
+}

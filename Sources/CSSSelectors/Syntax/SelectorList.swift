@@ -1,0 +1,56 @@
+/// A parsed selector list, such as the argument of `querySelectorAll`, ready to match against any tree.
+///
+/// Parse once, match many times: a `SelectorList` is an immutable value and can be cached and shared.
+public struct SelectorList: Sendable, Equatable {
+  /// The selectors of the list; an element matches the list when it matches any of them.
+  let selectors: [ComplexSelector]
+
+  init(selectors: [ComplexSelector]) {
+    self.selectors = selectors
+  }
+
+  /// Parses a selector list (https://drafts.csswg.org/selectors-4/#parse-a-selector).
+  ///
+  /// Throws a `SelectorParseError` naming the problem and its UTF-16 offset, for example
+  /// `unexpected ')' at 7`, `unknown pseudo-class :foo at 3`, or a pseudo-element (`::before`), which
+  /// never matches in querySelector. Namespace prefixes (`svg|rect`, `*|a`) are accepted and match any namespace.
+  public init(parsing text: String) throws(SelectorParseError) {
+    self.selectors = try SelectorParser.parse(text)
+  }
+
+  /// True when `element` matches any selector of the list.
+  ///
+  /// `scope` is the element `:scope` stands for (for `Element.matches` and `closest`, the element itself);
+  /// without one, `:scope` matches the root, as `:root` does.
+  public func matches<E: SelectorElement>(_ element: E, scope: E? = nil) -> Bool {
+    let matcher = Matcher<E>(scope: scope)
+    return matcher.matches(self, element)
+  }
+
+  /// The first element in document order, among the descendants of `root` (and `root` itself when
+  /// `includeRoot`), that matches the list.
+  ///
+  /// `:scope` stands for `root` when `includeRoot` is false (the `Element.querySelector` case); when it is
+  /// true (a Document passing its document element), `:scope` matches the root element.
+  public func firstMatch<E: SelectorElement>(in root: E, includeRoot: Bool = false) -> E? {
+    let matcher = Matcher<E>(scope: includeRoot ? nil : root)
+    var found: E? = nil
+    Matcher<E>.forEachInDocumentOrder(below: root, includeRoot: includeRoot) { element in
+      if matcher.matches(self, element) { found = element; return false }
+      return true
+    }
+    return found
+  }
+
+  /// All elements in document order, among the descendants of `root` (and `root` itself when
+  /// `includeRoot`), that match the list. `:scope` works as in `firstMatch(in:includeRoot:)`.
+  public func allMatches<E: SelectorElement>(in root: E, includeRoot: Bool = false) -> [E] {
+    let matcher = Matcher<E>(scope: includeRoot ? nil : root)
+    var found: [E] = []
+    Matcher<E>.forEachInDocumentOrder(below: root, includeRoot: includeRoot) { element in
+      if matcher.matches(self, element) { found.append(element) }
+      return true
+    }
+    return found
+  }
+}

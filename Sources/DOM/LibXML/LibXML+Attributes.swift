@@ -1,0 +1,87 @@
+import CLibXML2
+
+/// Raw attribute access. The DOM never wraps an `xmlAttr`: it reads snapshots, so freeing a
+/// removed attribute here can never leave a dangling wrapper.
+extension LibXML {
+  typealias Attr = xmlAttrPtr
+
+  /// A snapshot of one attribute.
+  struct RawAttribute {
+    var localName: String
+    var value: String
+    var namespaceURI: String?
+    var prefix: String?
+
+    var qualifiedName: String { prefix.map { "\($0):\(localName)" } ?? localName }
+  }
+
+  /// The element's attributes, in order.
+  static func attributeList(_ node: Node) -> [Attr] {
+    var result: [Attr] = []
+    var cursor = node.pointee.type == XML_ELEMENT_NODE ? node.pointee.properties : nil
+    while let attr = cursor {
+      result.append(attr)
+      cursor = attr.pointee.next
+    }
+    return result
+  }
+
+  static func snapshot(_ attr: Attr) -> RawAttribute {
+    RawAttribute(
+      localName: attr.pointee.name.map { String(cString: $0) } ?? "",
+      value: value(of: attr),
+      namespaceURI: attr.pointee.ns?.pointee.href.map { String(cString: $0) },
+      prefix: attr.pointee.ns?.pointee.prefix.map { String(cString: $0) })
+  }
+
+  static func attributes(_ node: Node) -> [RawAttribute] { attributeList(node).map(snapshot) }
+
+  /// The attribute's value: the concatenated content of its text children.
+  static func value(of attr: Attr) -> String {
+    if let only = attr.pointee.children, only.pointee.next == nil, only.pointee.type == XML_TEXT_NODE {
+      return content(only)
+    }
+    return String(xmlOwned: xmlNodeListGetString(attr.pointee.doc, attr.pointee.children, 1)) ?? ""
+  }
+
+  static func localName(of attr: Attr) -> String { attr.pointee.name.map { String(cString: $0) } ?? "" }
+
+  static func qualifiedName(of attr: Attr) -> String {
+    let local = localName(of: attr)
+    guard let prefix = attr.pointee.ns?.pointee.prefix else { return local }
+    return "\(String(cString: prefix)):\(local)"
+  }
+
+  static func namespaceURI(of attr: Attr) -> String? {
+    attr.pointee.ns?.pointee.href.map { String(cString: $0) }
+  }
+
+  /// The first attribute whose qualified name is `name`.
+  static func attribute(_ node: Node, qualifiedName name: String) -> Attr? {
+    attributeList(node).first { qualifiedName(of: $0) == name }
+  }
+
+  /// The attribute with this namespace (nil = none) and local name.
+  static func attribute(_ node: Node, namespaceURI: String?, localName: String) -> Attr? {
+    attributeList(node).first { self.namespaceURI(of: $0) == namespaceURI && self.localName(of: $0) == localName }
+  }
+
+  /// Replaces an existing attribute's value (no entity parsing).
+  static func setValue(_ value: String, of attr: Attr) {
+    guard let owner = attr.pointee.parent else { return }
+    xmlSetNsProp(owner, attr.pointee.ns, attr.pointee.name, value)
+  }
+
+  /// Appends a new attribute (the caller checked that none with this namespace and name exists).
+  static func appendAttribute(
+    _ node: Node, localName: String, value: String, namespaceURI: String?, prefix: String?
+  ) {
+    let ns = namespaceURI.map { namespace(uri: $0, prefix: prefix, in: node.pointee.doc) }
+    xmlNewNsProp(node, ns, localName, value)
+  }
+
+  /// Unlinks and frees an attribute.
+  static func removeAttribute(_ attr: Attr) {
+    xmlRemoveProp(attr)
+  }
+}

@@ -1,0 +1,104 @@
+/// Text or comment: a node holding a string of character data.
+///
+/// Offsets and lengths are in UTF-16 code units, as in JavaScript.
+public class CharacterData: Node {
+  /// The node's data.
+  public var data: String {
+    get { LibXML.content(raw) }
+    set { LibXML.setContent(raw, newValue) }
+  }
+
+  /// The data's length in UTF-16 code units.
+  public var length: Int { data.utf16.count }
+
+  public override var nodeValue: String? {
+    get { data }
+    set { data = newValue ?? "" }
+  }
+
+  public override var textContent: String? {
+    get { data }
+    set { data = newValue ?? "" }
+  }
+
+  /// The `count` code units starting at `offset`.
+  ///
+  /// https://dom.spec.whatwg.org/#concept-cd-substring
+  public func substringData(_ offset: Int, _ count: Int) throws -> String {
+    let units = Array(data.utf16)
+    // Steps 2-3.
+    guard offset >= 0, offset <= units.count else {
+      throw DOMException(.indexSizeError, "substringData: offset \(offset) is outside the data (length \(units.count))")
+    }
+    // Steps 4-5.
+    let end = min(units.count, offset + max(0, count))
+    return String(decoding: units[offset..<end], as: UTF16.self)
+  }
+
+  /// Appends `text` to the data.
+  public func appendData(_ text: String) { data += text }
+
+  /// Inserts `text` at `offset`.
+  public func insertData(_ offset: Int, _ text: String) throws { try replaceData(offset, 0, text) }
+
+  /// Deletes `count` code units at `offset`.
+  public func deleteData(_ offset: Int, _ count: Int) throws { try replaceData(offset, count, "") }
+
+  /// Replaces `count` code units at `offset` with `text`.
+  ///
+  /// https://dom.spec.whatwg.org/#concept-cd-replace
+  public func replaceData(_ offset: Int, _ count: Int, _ text: String) throws {
+    var units = Array(data.utf16)
+    // Steps 2-3.
+    guard offset >= 0, offset <= units.count else {
+      throw DOMException(.indexSizeError, "replaceData: offset \(offset) is outside the data (length \(units.count))")
+    }
+    // Step 4.
+    let end = min(units.count, offset + max(0, count))
+    units.replaceSubrange(offset..<end, with: Array(text.utf16))
+    data = String(decoding: units, as: UTF16.self)
+  }
+}
+
+/// A Text node. Adjacent Text nodes are never merged behind your back.
+public final class Text: CharacterData {
+  public override var nodeName: String { "#text" }
+
+  /// Splits this node at `offset`, inserting the rest as a new Text node after it.
+  ///
+  /// https://dom.spec.whatwg.org/#concept-text-split
+  @discardableResult
+  public func splitText(_ offset: Int) throws -> Text {
+    // Steps 1-3.
+    let length = self.length
+    guard offset >= 0, offset <= length else {
+      throw DOMException(.indexSizeError, "splitText: offset \(offset) is outside the text (length \(length))")
+    }
+    // Steps 4-5.
+    let newData = try substringData(offset, length - offset)
+    let newNode = document.createTextNode(newData)
+    // Step 7.
+    if let parent = parentNode { parent.insert(newNode, before: nextSibling) }
+    // Step 8.
+    try replaceData(offset, length - offset, "")
+    return newNode
+  }
+
+  /// The data of this node and its contiguous Text siblings.
+  public var wholeText: String {
+    var start: Node = self
+    while let previous = start.previousSibling as? Text { start = previous }
+    var text = ""
+    var cursor: Node? = start
+    while let node = cursor as? Text {
+      text += node.data
+      cursor = node.nextSibling
+    }
+    return text
+  }
+}
+
+/// A Comment node.
+public final class Comment: CharacterData {
+  public override var nodeName: String { "#comment" }
+}

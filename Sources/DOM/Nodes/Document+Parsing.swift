@@ -1,0 +1,167 @@
+import CLibXML2
+import FoundationEssentials
+
+/// Everything that calls the HTML parser or serializer: documents from text, innerHTML/outerHTML,
+/// insertAdjacentHTML and document.open/write/close.
+extension Document {
+  /// Parses a whole HTML document from text (already decoded).
+  ///
+  /// https://html.spec.whatwg.org/#parsing
+  public static func parse(html: String, url: URL = URL(string: "about:blank")!, characterSet: String = "UTF-8")
+    -> Document
+  {
+    let tree = HTMLTreeBuilder.parseDocument(utf8: html, scripting: true)
+    let document = Document(raw: tree.doc, templateContents: tree.templateContents)
+    document.url = url
+    document.characterSet = characterSet
+    switch tree.quirksMode {
+    case .noQuirks: document.quirksMode = .noQuirks
+    case .quirks: document.quirksMode = .quirks
+    case .limitedQuirks: document.quirksMode = .limitedQuirks
+    }
+    return document
+  }
+
+  /// Decodes a saved page's bytes (BOM, `<meta charset>` prescan, then `fallbackEncoding` or UTF-8) and parses it.
+  ///
+  /// Throws when `fallbackEncoding` names no known encoding.
+  public static func parse(bytes: [UInt8], url: URL = URL(string: "about:blank")!, fallbackEncoding: String? = nil)
+    throws -> Document
+  {
+    let (text, encoding) = try HTMLEncoding.decode(bytes, fallback: fallbackEncoding)
+    return parse(html: text, url: url, characterSet: encoding)
+  }
+
+  /// The whole document as HTML: the doctype, then the document element.
+  public func serialize() -> String {
+    HTMLSerializer.serializeDocument(rawDoc, templateContents: { self.templateContents[$0] })
+  }
+
+  /// Parses `html` as a fragment in the context of `context` and returns it as a DocumentFragment.
+  ///
+  /// https://html.spec.whatwg.org/#html-fragment-parsing-algorithm
+  func parseFragment(_ html: String, context: Element) -> DocumentFragment {
+    let namespace = context.namespaceURI.flatMap(LibXML.Namespace.init(rawValue:)) ?? .html
+    let (nodes, contents) = HTMLTreeBuilder.parseFragment(
+      html, context: context.localName, namespace: namespace, into: rawDoc, scripting: true)
+    for (template, content) in contents {
+      templateContents[template] = content
+      detached.insert(content)
+    }
+    let fragment = createDocumentFragment()
+    for raw in nodes {
+      fragment.insert(own(raw), before: nil)
+    }
+    return fragment
+  }
+
+  // MARK: document.open/write/close
+
+  /// Starts replacing the document's content (document.open()): removes every child.
+  ///
+  /// https://html.spec.whatwg.org/#document-open-steps (simplified: no parser is running after load)
+  public func open() {
+    writeBuffer = ""
+    replaceAll(with: nil)
+  }
+
+  /// Appends markup to the document being written (opening it first when needed).
+  ///
+  /// The whole written text is re-parsed after each call and replaces the document's children, so
+  /// scripts see the result at once; nodes from earlier writes are replaced by new ones.
+  public func write(_ strings: String...) {
+    if writeBuffer == nil { open() }
+    writeBuffer! += strings.joined()
+    let parsed = Document.parse(html: writeBuffer!, url: url, characterSet: characterSet)
+    quirksMode = parsed.quirksMode
+    replaceAll(with: nil)
+    for child in parsed.childNodes {
+      insert(child, before: nil)
+    }
+  }
+
+  /// Appends markup and a line feed.
+  public func writeln(_ strings: String...) { write(strings.joined() + "\n") }
+
+  /// Ends document.write: later writes start over with an implicit open().
+  public func close() { writeBuffer = nil }
+}
+
+extension Node {
+  /// Serializes the node's children (HTML fragment serialization).
+  func serializeChildren() -> String {
+    HTMLSerializer.serializeChildren(of: raw, templateContents: { self.document.templateContents[$0] })
+  }
+}
+
+extension Element {
+  /// The HTML serialization of the element's children (a template's contents for `<template>`);
+  /// setting it parses the markup in this element's context and replaces the children.
+  ///
+  /// https://html.spec.whatwg.org/#dom-element-innerhtml
+  public var innerHTML: String {
+    get {
+      if isHTML(named: "template"), let content = templateContent { return content.serializeChildren() }
+      return serializeChildren()
+    }
+    set {
+      // Steps 1-2.
+      let fragment = document.parseFragment(newValue, context: self)
+      // Step 3: a template's children are its contents.
+      let target: Node = isHTML(named: "template") ? templateContent! : self
+      // Step 4.
+      target.replaceAll(with: fragment)
+    }
+  }
+
+  /// The HTML serialization of the element itself.
+  ///
+  /// https://html.spec.whatwg.org/#dom-element-outerhtml
+  public var outerHTML: String {
+    HTMLSerializer.serialize(raw, templateContents: { self.document.templateContents[$0] })
+  }
+
+  /// Replaces this element with the nodes parsed from `html` (element.outerHTML = html).
+  ///
+  /// https://html.spec.whatwg.org/#dom-element-outerhtml
+  public func setOuterHTML(_ html: String) throws {
+    // Steps 1-2.
+    guard let parent = parentNode else { return }
+    // Step 3.
+    if parent is Document {
+      throw DOMException(.noModificationAllowedError,
+                         "outerHTML: <\(localName)> is the document element; set innerHTML or replace the document instead")
+    }
+    // Step 4.
+    let context = (parent as? Element) ?? document.createElement(unchecked: "body")
+    // Steps 5-6.
+    try parent.replaceChild(document.parseFragment(html, context: context), self)
+  }
+
+  /// Parses `html` and inserts the nodes relative to this element.
+  ///
+  /// https://html.spec.whatwg.org/#dom-element-insertadjacenthtml
+  public func insertAdjacentHTML(_ position: AdjacentPosition, _ html: String) throws {
+    // Step 1.
+    let context: Node
+    switch position {
+    case .beforeBegin, .afterEnd:
+      guard let parent = parentNode, !(parent is Document) else {
+        throw DOMException(.noModificationAllowedError,
+                           "insertAdjacentHTML: \(position.rawValue) needs <\(localName)> to have an element parent")
+      }
+      context = parent
+    case .afterBegin, .beforeEnd:
+      context = self
+    }
+    // Step 2.
+    var element = context as? Element
+    if element == nil || (document.isHTMLDocument && element!.isHTML(named: "html")) {
+      element = document.createElement(unchecked: "body")
+    }
+    // Step 3.
+    let fragment = document.parseFragment(html, context: element!)
+    // Step 4.
+    try insertAdjacent(position, fragment)
+  }
+}

@@ -1,0 +1,133 @@
+import CLibXML2
+import CSSSelectors
+import FoundationEssentials
+
+/// A document: owns its libxml2 tree, every node wrapper and every subtree unlinked from it.
+///
+/// Nothing is freed before the document dies; `deinit` frees the tree, the detached subtrees and
+/// the template contents. Nodes refer to their document `unowned`: keep the document alive while
+/// you use its nodes.
+public final class Document: Node {
+  /// How the document was parsed (https://dom.spec.whatwg.org/#concept-document-mode).
+  public enum QuirksMode: Sendable {
+    case noQuirks, quirks, limitedQuirks
+  }
+
+  let rawDoc: xmlDocPtr
+  /// The one wrapper of each node (the document itself is not in it, to avoid a cycle).
+  private var wrappers: [xmlNodePtr: Node] = [:]
+  /// Unlinked subtree roots this document owns (created, removed, or template contents).
+  var detached: Set<xmlNodePtr> = []
+  /// Template element → its content fragment (unlinked, also in `detached`).
+  var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
+  /// Live NodeIterators over this document's nodes, for the pre-removing steps.
+  var nodeIterators: [WeakNodeIterator] = []
+  /// Parsed selector lists by source text (cleared when it grows past a few hundred entries).
+  var selectorCache: [String: SelectorList] = [:]
+  /// The markup written since document.open(), or nil when no write is in progress.
+  var writeBuffer: String?
+
+  /// The document's address; the host sets it. `about:blank` by default.
+  public var url: URL = URL(string: "about:blank")!
+  /// The encoding the document was decoded with; the host sets it.
+  public var characterSet: String = "UTF-8"
+  /// The document's mode; the parser sets it from the doctype.
+  public var quirksMode: QuirksMode = .noQuirks
+
+  /// `BackCompat` in quirks mode, otherwise `CSS1Compat`.
+  public var compatMode: String { quirksMode == .quirks ? "BackCompat" : "CSS1Compat" }
+
+  /// An HTML document with an empty `<html><head></head><body></body></html>` skeleton
+  /// (or with no children at all when `skeleton` is false).
+  public convenience init(skeleton: Bool = true) {
+    self.init(raw: LibXML.newDocument(), templateContents: [:])
+    guard skeleton else { return }
+    let html = createElement(unchecked: "html")
+    LibXML.link(html.raw, into: raw, before: nil)
+    detached.remove(html.raw)
+    for name in ["head", "body"] {
+      let child = createElement(unchecked: name)
+      LibXML.link(child.raw, into: html.raw, before: nil)
+      detached.remove(child.raw)
+    }
+  }
+
+  /// Takes ownership of a parsed libxml2 document and its template contents.
+  init(raw doc: xmlDocPtr, templateContents: [xmlNodePtr: xmlNodePtr]) {
+    rawDoc = doc
+    self.templateContents = templateContents
+    detached = Set(templateContents.values)
+    super.init(raw: LibXML.node(of: doc), document: nil)
+  }
+
+  deinit {
+    LibXML.free(rawDoc, detached: detached)
+  }
+
+  /// True for HTML documents (names are lowercased by createElement and matched case-insensitively).
+  public var isHTMLDocument: Bool { LibXML.isHTMLDocument(rawDoc) }
+
+  public override var nodeName: String { "#document" }
+
+  public override var textContent: String? {
+    get { nil }
+    set {}
+  }
+
+  // MARK: Wrappers
+
+  /// The one wrapper of a raw node of this document, created on first use.
+  func node(for pointer: xmlNodePtr) -> Node {
+    if pointer == raw { return self }
+    if let node = wrappers[pointer] { return node }
+    let node: Node
+    switch LibXML.kind(pointer) {
+    case .element: node = Element(raw: pointer, document: self)
+    case .text: node = Text(raw: pointer, document: self)
+    case .comment: node = Comment(raw: pointer, document: self)
+    case .fragment: node = DocumentFragment(raw: pointer, document: self)
+    case .doctype: node = DocumentType(raw: pointer, document: self)
+    case .document, .other: node = Node(raw: pointer, document: self)
+    }
+    wrappers[pointer] = node
+    return node
+  }
+
+  /// Registers a freshly created unlinked node as owned and returns its wrapper.
+  func own(_ pointer: xmlNodePtr) -> Node {
+    detached.insert(pointer)
+    return node(for: pointer)
+  }
+
+  /// Hands the wrapper of `pointer` (if any) over to `other`.
+  func transferWrapper(_ pointer: xmlNodePtr, to other: Document) {
+    guard let node = wrappers.removeValue(forKey: pointer) else { return }
+    node.ownerDocumentStorage = other
+    other.wrappers[pointer] = node
+  }
+
+  // MARK: Tree shortcuts
+
+  /// The doctype child, if any.
+  public var doctype: DocumentType? { childNodes.lazy.compactMap { $0 as? DocumentType }.first }
+
+  /// The root element, if any.
+  public var documentElement: Element? { childNodes.lazy.compactMap { $0 as? Element }.first }
+
+  /// The first `<head>` child of the `<html>` root element.
+  public var head: Element? {
+    guard let root = documentElement, root.isHTML(named: "html") else { return nil }
+    return root.children.first { $0.isHTML(named: "head") }
+  }
+
+  /// The first `<body>` (or `<frameset>`) child of the `<html>` root element.
+  public var body: Element? {
+    guard let root = documentElement, root.isHTML(named: "html") else { return nil }
+    return root.children.first { $0.isHTML(named: "body") || $0.isHTML(named: "frameset") }
+  }
+}
+
+/// A weak reference to a NodeIterator, so the document's registry never keeps one alive.
+struct WeakNodeIterator {
+  weak var iterator: NodeIterator?
+}

@@ -1,0 +1,50 @@
+/// The tokens the HTML tokenizer emits and the tree builder consumes.
+///
+/// https://html.spec.whatwg.org/multipage/parsing.html#tokenization
+/// Names are already lowercased by the tokenizer (ASCII only), as the spec requires.
+enum HTMLToken: Equatable {
+  case doctype(HTMLDoctype)
+  case startTag(HTMLTag)
+  case endTag(HTMLTag)
+  case comment(String)
+  /// A run of character tokens. Runs may be split anywhere; U+0000 stays in the run (the tree builder handles it
+  /// per insertion mode). The tokenizer never merges a run across another token.
+  case characters(String)
+  case endOfFile
+}
+
+struct HTMLDoctype: Equatable {
+  /// nil when missing (different from empty).
+  var name: String?
+  var publicIdentifier: String?
+  var systemIdentifier: String?
+  var forceQuirks = false
+}
+
+struct HTMLTag: Equatable {
+  var name: String
+  /// In source order; duplicates already dropped by the tokenizer (the first one wins, a parse error).
+  var attributes: [HTMLAttribute] = []
+  var selfClosing = false
+
+  func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+}
+
+struct HTMLAttribute: Equatable {
+  var name: String
+  var value: String
+}
+
+/// A parse error with its position (1-based line and column of the input), when error reporting is on.
+struct HTMLParseError: Equatable, CustomStringConvertible {
+  /// The spec's error code, e.g. `unexpected-null-character`, `eof-in-tag`.
+  var code: String
+  var line: Int
+  var column: Int
+  var description: String { "\(line):\(column): \(code)" }
+}
+
+/// The tokenizer states the tree builder switches to (https://html.spec.whatwg.org/#parsing-main-inhead et al.).
+enum HTMLTokenizerTextState: Equatable {
+  case data, rcdata, rawtext, scriptData, plaintext
+}

@@ -1,0 +1,53 @@
+import CLibXML2
+
+/// The HTML fragment serialization algorithm over libxml2 trees.
+///
+/// https://html.spec.whatwg.org/#serialising-html-fragments
+///
+/// Decisions, each tested in SerializationTests:
+/// - Attribute values escape `&`, U+00A0, `"`, `<` and `>` (the current standard, whatwg/html e21bd3b,
+///   as Chrome and Firefox ship); text escapes `&`, U+00A0, `<`, `>`.
+/// - `<noscript>` content is escaped like any element's: the parser (gumbo) has no scripting flag and
+///   parses noscript content as markup, so escaping is what makes parse → serialize → parse stable.
+/// - A `<pre>`, `<textarea>` or `<listing>` whose first child is text starting with U+000A gets one extra
+///   U+000A after its start tag, because the parser drops one newline right after those start tags.
+///   (Browsers no longer emit it; without it the round trip would lose a newline.)
+enum HTMLSerializer {
+  /// The children of `node` (the template's content for a `<template>`): `innerHTML`.
+  static func serializeChildren(of node: xmlNodePtr, templateContents: (xmlNodePtr) -> xmlNodePtr?) -> String {
+    var writer = SerializerWriter()
+    writer.writeChildren(of: node, templateContents: templateContents)
+    return writer.finish()
+  }
+
+  /// `node` itself and its subtree: `outerHTML`.
+  static func serialize(_ node: xmlNodePtr, templateContents: (xmlNodePtr) -> xmlNodePtr?) -> String {
+    var writer = SerializerWriter()
+    writer.write(node, templateContents: templateContents)
+    return writer.finish()
+  }
+
+  /// The whole document: doctype, then every other child of the document.
+  ///
+  /// Unlike the fragment algorithm, the doctype keeps its public and system ids (as XMLSerializer writes
+  /// them): they decide quirks mode, so a saved page must keep them to render the same.
+  static func serializeDocument(_ doc: xmlDocPtr, templateContents: (xmlNodePtr) -> xmlNodePtr?) -> String {
+    var writer = SerializerWriter(fullDoctype: true)
+    writer.writeChildren(of: LibXML.documentNode(doc), templateContents: templateContents)
+    return writer.finish()
+  }
+
+  /// HTML elements that serialize as void: no children, no end tag.
+  static let voidElements: Set<String> = [
+    "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen",
+    "link", "meta", "param", "source", "track", "wbr",
+  ]
+
+  /// HTML elements whose text children are written unescaped (scripting disabled: noscript is not here).
+  static let rawTextElements: Set<String> = [
+    "style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext",
+  ]
+
+  /// HTML elements after whose start tag the parser drops one leading newline.
+  static let newlineDroppingElements: Set<String> = ["pre", "textarea", "listing"]
+}

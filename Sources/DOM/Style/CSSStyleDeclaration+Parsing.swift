@@ -1,0 +1,142 @@
+/// Parsing a declaration list and converting between CSS and IDL property names.
+extension CSSStyleDeclaration {
+  /// Parses `a: b; c: d !important` into declarations, in order.
+  ///
+  /// Semicolons inside quotes, parentheses (`url(a;b)`) and comments do not split; a later
+  /// declaration of the same property replaces an earlier one (unless only the earlier is
+  /// `!important`); declarations without a name or value are dropped.
+  static func parse(_ text: String) -> [Declaration] {
+    var result: [Declaration] = []
+    for piece in splitDeclarations(stripComments(text)) {
+      guard let colon = piece.firstIndex(of: ":") else { continue }
+      let name = normalizedName(String(piece[..<colon]).trimmingCSSWhitespace())
+      var value = String(piece[piece.index(after: colon)...]).trimmingCSSWhitespace()
+      var important = false
+      if let bang = value.lastIndex(of: "!"),
+         value[value.index(after: bang)...].trimmingCSSWhitespace().asciiLowercased == "important" {
+        important = true
+        value = String(value[..<bang]).trimmingCSSWhitespace()
+      }
+      guard !name.isEmpty, !value.isEmpty, !name.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" })
+      else { continue }
+      if let index = result.firstIndex(where: { $0.name == name }) {
+        if result[index].important && !important { continue }
+        result.remove(at: index)
+      }
+      result.append(Declaration(name: name, value: value, important: important))
+    }
+    return result
+  }
+
+  /// Removes `/* … */` comments outside strings.
+  private static func stripComments(_ text: String) -> String {
+    guard text.contains("/*") else { return text }
+    var output = ""
+    var quote: Character?
+    var index = text.startIndex
+    while index < text.endIndex {
+      let char = text[index]
+      if let open = quote {
+        output.append(char)
+        if char == "\\", text.index(after: index) < text.endIndex {
+          index = text.index(after: index)
+          output.append(text[index])
+        } else if char == open {
+          quote = nil
+        }
+      } else if char == "/", text[index...].hasPrefix("/*") {
+        var cursor = text.index(index, offsetBy: 2)
+        while cursor < text.endIndex, !text[cursor...].hasPrefix("*/") { cursor = text.index(after: cursor) }
+        guard cursor < text.endIndex else { break }
+        index = text.index(cursor, offsetBy: 2)
+        continue
+      } else {
+        if char == "\"" || char == "'" { quote = char }
+        output.append(char)
+      }
+      index = text.index(after: index)
+    }
+    return output
+  }
+
+  /// Splits at semicolons that are outside quotes and parentheses.
+  private static func splitDeclarations(_ text: String) -> [Substring] {
+    var pieces: [Substring] = []
+    var start = text.startIndex
+    var depth = 0
+    var quote: Character?
+    var escaped = false
+    var index = text.startIndex
+    while index < text.endIndex {
+      let char = text[index]
+      if escaped {
+        escaped = false
+      } else if char == "\\" {
+        escaped = true
+      } else if let open = quote {
+        if char == open { quote = nil }
+      } else if char == "\"" || char == "'" {
+        quote = char
+      } else if char == "(" {
+        depth += 1
+      } else if char == ")" {
+        depth = max(0, depth - 1)
+      } else if char == ";" && depth == 0 {
+        pieces.append(text[start..<index])
+        start = text.index(after: index)
+      }
+      index = text.index(after: index)
+    }
+    pieces.append(text[start...])
+    return pieces
+  }
+
+  /// The CSS property for a camelCase IDL attribute: `backgroundColor` → `background-color`,
+  /// `cssFloat` → `float`, `webkitTransform`/`WebkitTransform` → `-webkit-transform`.
+  ///
+  /// https://drafts.csswg.org/cssom/#css-property-to-idl-attribute (inverse)
+  public static func propertyName(forAttribute attribute: String) -> String {
+    if attribute == "cssFloat" { return "float" }
+    var dashed = ""
+    for char in attribute {
+      if char.isASCII, char.isUppercase {
+        dashed.append("-")
+        dashed.append(Character(char.lowercased()))
+      } else {
+        dashed.append(char)
+      }
+    }
+    if dashed.hasPrefix("webkit-") { dashed = "-" + dashed }
+    return dashed
+  }
+
+  /// The camelCase IDL attribute for a CSS property: `background-color` → `backgroundColor`,
+  /// `float` → `cssFloat`, `-webkit-transform` → `webkitTransform`.
+  ///
+  /// https://drafts.csswg.org/cssom/#css-property-to-idl-attribute
+  public static func attributeName(forProperty property: String) -> String {
+    if property == "float" { return "cssFloat" }
+    var output = ""
+    var uppercaseNext = false
+    for char in property.hasPrefix("-webkit-") ? Substring(property.dropFirst()) : Substring(property) {
+      if char == "-" {
+        uppercaseNext = true
+      } else if uppercaseNext {
+        output += char.uppercased()
+        uppercaseNext = false
+      } else {
+        output.append(char)
+      }
+    }
+    return output
+  }
+}
+
+extension StringProtocol {
+  /// The string without leading and trailing CSS whitespace (space, tab, LF, CR, FF).
+  func trimmingCSSWhitespace() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" || $0 == "\r\n" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,106 @@
+/// An element's inline style, backed by its `style` attribute.
+///
+/// Every read re-parses the attribute (so `setAttribute("style", …)` is seen at once) and every
+/// write re-serializes it the way Chrome does: `name: value;` declarations joined by single
+/// spaces, `!important` kept as ` !important`. Values are kept as written (no validation, no
+/// shorthand expansion).
+public final class CSSStyleDeclaration {
+  /// One declaration.
+  public struct Declaration: Equatable, Sendable {
+    /// The property name (lowercased unless a `--custom` property).
+    public var name: String
+    public var value: String
+    public var important: Bool
+  }
+
+  /// The element whose `style` attribute this is (unowned: the element owns its declaration).
+  public unowned let element: Element
+
+  init(element: Element) { self.element = element }
+
+  /// The declarations, parsed from the `style` attribute now.
+  public var declarations: [Declaration] { Self.parse(element.getAttribute("style") ?? "") }
+
+  /// The number of declarations.
+  public var length: Int { declarations.count }
+
+  /// The name of the declaration at `index` ("" when out of range).
+  public func item(_ index: Int) -> String {
+    let list = declarations
+    return list.indices.contains(index) ? list[index].name : ""
+  }
+
+  /// The whole declaration block, serialized; setting it replaces every declaration.
+  public var cssText: String {
+    get { Self.serialize(declarations) }
+    set { store(Self.parse(newValue)) }
+  }
+
+  /// The value of a property ("" when not set).
+  public func getPropertyValue(_ property: String) -> String {
+    let name = Self.normalizedName(property)
+    return declarations.first { $0.name == name }?.value ?? ""
+  }
+
+  /// "important" when the property is set with `!important`, else "".
+  public func getPropertyPriority(_ property: String) -> String {
+    let name = Self.normalizedName(property)
+    return declarations.first { $0.name == name }?.important == true ? "important" : ""
+  }
+
+  /// Sets a property (in place when present, else appended); an empty value removes it.
+  ///
+  /// https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-setproperty
+  public func setProperty(_ property: String, _ value: String, priority: String = "") {
+    let name = Self.normalizedName(property)
+    // Step 4.
+    let trimmed = value.trimmingCSSWhitespace()
+    if trimmed.isEmpty {
+      removeProperty(name)
+      return
+    }
+    // Step 5: a priority other than "" or "important" is ignored.
+    let lowered = priority.asciiLowercased
+    guard lowered.isEmpty || lowered == "important" else { return }
+    // Steps 6-9.
+    var list = declarations
+    let declaration = Declaration(name: name, value: trimmed, important: lowered == "important")
+    if let index = list.firstIndex(where: { $0.name == name }) {
+      list[index] = declaration
+    } else {
+      list.append(declaration)
+    }
+    store(list)
+  }
+
+  /// Removes a property; returns its old value ("" when it was not set).
+  @discardableResult
+  public func removeProperty(_ property: String) -> String {
+    let name = Self.normalizedName(property)
+    var list = declarations
+    guard let index = list.firstIndex(where: { $0.name == name }) else { return "" }
+    let old = list.remove(at: index).value
+    store(list)
+    return old
+  }
+
+  /// Gets or sets a property by its camelCase IDL name (`backgroundColor`, `cssFloat`, `webkitTransform`).
+  public subscript(camelCase attribute: String) -> String {
+    get { getPropertyValue(Self.propertyName(forAttribute: attribute)) }
+    set { setProperty(Self.propertyName(forAttribute: attribute), newValue) }
+  }
+
+  private func store(_ list: [Declaration]) {
+    element.setAttributeUnchecked("style", Self.serialize(list))
+  }
+
+  static func normalizedName(_ name: String) -> String {
+    name.hasPrefix("--") ? name : name.asciiLowercased
+  }
+
+  /// `name: value;` (with ` !important`) joined by single spaces.
+  static func serialize(_ list: [Declaration]) -> String {
+    list.map { "\($0.name): \($0.value)\($0.important ? " !important" : "");" }.joined(separator: " ")
+  }
+}
+

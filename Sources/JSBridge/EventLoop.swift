@@ -1,0 +1,165 @@
+import CJavaScriptCore
+
+/// How a run of the event loop ended.
+public enum RunOutcome: Equatable, Sendable {
+  /// The condition became true.
+  case conditionMet
+  /// Nothing is pending (no timers; microtasks drained) and the condition is still false.
+  case idle
+  /// The deadline came (or nothing can run before it) with the condition still false.
+  case timedOut
+}
+
+/// Timers and microtasks for one ``ScriptContext``, driven on its thread.
+///
+/// HTML timer semantics (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timers):
+/// negative or NaN delays count as 0; timers run ordered by due time, then by the order they were set;
+/// nesting clamps are not applied. Microtasks go through JSC's own promise job queue, which JSC drains
+/// each time a call from Swift into JS returns, so `Promise.resolve().then(f)` runs before `setTimeout(g, 0)`.
+public final class EventLoop {
+  /// Receives exceptions thrown by timer callbacks and microtasks, and unhandled promise rejections.
+  public var onUncaughtException: ((ScriptError) -> Void)?
+  /// The loop's time source.
+  public let clock: EventLoopClock
+  private weak var context: ScriptContext?
+  private var timers: [Int: Timer] = [:]
+  private var nextID = 1
+  private var nextSequence = 0
+
+  private final class Timer {
+    let id: Int
+    let callback: ProtectedValue
+    let arguments: [ProtectedValue]
+    let interval: Double?
+    var due: Double
+    var sequence: Int
+    init(id: Int, callback: ProtectedValue, arguments: [ProtectedValue], interval: Double?, due: Double, sequence: Int) {
+      self.id = id
+      self.callback = callback
+      self.arguments = arguments
+      self.interval = interval
+      self.due = due
+      self.sequence = sequence
+    }
+  }
+
+  /// Creates a loop on `clock` (a ``ManualClock`` in tests).
+  public init(clock: EventLoopClock = RealClock()) { self.clock = clock }
+
+  /// The number of pending timers.
+  public var pendingTimerCount: Int { timers.count }
+
+  /// Adds `setTimeout`, `setInterval`, `clearTimeout`, `clearInterval` and `queueMicrotask` to the
+  /// context's global object, and routes unhandled promise rejections to ``onUncaughtException``.
+  public func install(on context: ScriptContext) throws(ScriptError) {
+    self.context = context
+    let global = context.global
+    let hidden = JSPropertyAttributes(kJSPropertyAttributeDontEnum)
+    try context.define(global, "setTimeout", context.makeFunction(name: "setTimeout", length: 1) { [weak self] args in
+      guard let self else { return args.context.makeUndefined() }
+      return args.context.makeNumber(try self.schedule(args, repeating: false))
+    }, attributes: hidden)
+    try context.define(global, "setInterval", context.makeFunction(name: "setInterval", length: 1) { [weak self] args in
+      guard let self else { return args.context.makeUndefined() }
+      return args.context.makeNumber(try self.schedule(args, repeating: true))
+    }, attributes: hidden)
+    for name in ["clearTimeout", "clearInterval"] {
+      try context.define(global, name, context.makeFunction(name: name, length: 0) { [weak self] args in
+        if let id = args.optionalInt(0) { self?.timers[id] = nil }
+        return args.context.makeUndefined()
+      }, attributes: hidden)
+    }
+    let report = context.makeFunction(name: "reportError", length: 1) { [weak self] args in
+      self?.report(args.context.makeError(fromThrown: args.value(0)))
+      return args.context.makeUndefined()
+    }
+    let resolved = try context.global.property("Promise").property("resolve").call(
+      this: context.global.property("Promise"), args: [])
+    let queueMicrotask = try context.helper("queueMicrotask").call(args: [resolved, report])
+    try context.define(global, "queueMicrotask", queueMicrotask, attributes: hidden)
+    let onRejection = context.makeFunction(name: "onUnhandledRejection", length: 2) { [weak self] args in
+      var error = args.context.makeError(fromThrown: args.value(1))
+      error.message = "Unhandled promise rejection: \(error.message)"
+      self?.report(error)
+      return args.context.makeUndefined()
+    }
+    try context.checked { JSGlobalContextSetUnhandledRejectionCallback(context.raw, onRejection.object, $0) }
+  }
+
+  /// `setTimeout`/`setInterval`: step 1-5 of the timer initialization steps, without nesting clamps.
+  private func schedule(_ args: Arguments, repeating: Bool) throws(ScriptError) -> Int {
+    // Step 1. A non-callable handler is compiled as script source when the timer fires.
+    let handler = args.value(0)
+    let callback = handler.isFunction ? handler : args.context.makeString(try handler.toString())
+    // Step 2. Negative or NaN timeouts become 0.
+    var delay = args.optionalDouble(1) ?? 0
+    if !(delay >= 0) { delay = 0 }
+    let id = nextID
+    nextID += 1
+    let timer = Timer(
+      id: id, callback: ProtectedValue(callback), arguments: args.rest(from: 2).map(ProtectedValue.init),
+      interval: repeating ? delay / 1000 : nil, due: clock.now + delay / 1000, sequence: takeSequence())
+    timers[id] = timer
+    return id
+  }
+
+  private func takeSequence() -> Int {
+    nextSequence += 1
+    return nextSequence
+  }
+
+  /// The timer that runs next: earliest due time, then earliest set.
+  private var nextTimer: Timer? {
+    timers.values.min { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
+  }
+
+  /// Runs timers (waiting on the clock between them) until `condition` holds, nothing is pending,
+  /// or no timer is due by `deadline` (clock seconds). Returns as soon as the outcome is known.
+  public func runUntil(deadline: Double, condition: () -> Bool = { false }) -> RunOutcome {
+    while true {
+      if condition() { return .conditionMet }
+      guard let context, !context.isClosed, let timer = nextTimer else { return .idle }
+      if timer.due > deadline { return .timedOut }
+      clock.sleep(until: timer.due)
+      fire(timer, in: context)
+    }
+  }
+
+  /// Runs timers until none is pending or none is due by `deadline`.
+  @discardableResult
+  public func drain(until deadline: Double) -> RunOutcome { runUntil(deadline: deadline) }
+
+  /// Runs one timer callback, reporting what it throws, and re-arms intervals.
+  private func fire(_ timer: Timer, in context: ScriptContext) {
+    if let interval = timer.interval {
+      timer.due = clock.now + interval
+      timer.sequence = takeSequence()
+    } else {
+      timers[timer.id] = nil
+    }
+    do {
+      let callback = timer.callback.value
+      if callback.isFunction {
+        try callback.call(this: context.global, args: timer.arguments.map(\.value))
+      } else {
+        try context.evaluate(try callback.toString(), sourceURL: "timer-\(timer.id)")
+      }
+    } catch {
+      report(error)
+    }
+  }
+
+  private func report(_ error: ScriptError) {
+    onUncaughtException?(error)
+  }
+
+  /// Cancels all timers (their callbacks are unprotected).
+  public func cancelAll() { timers = [:] }
+}
+
+extension ScriptContext {
+  /// A ``ScriptError`` describing any thrown JS value (used for values reported rather than thrown).
+  public func makeError(fromThrown value: ScriptValue) -> ScriptError {
+    makeError(fromException: value.raw)
+  }
+}

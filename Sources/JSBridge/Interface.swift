@@ -1,0 +1,113 @@
+/// The type-erased description of one exposed interface (`Node`, `Element`...): the data a context turns
+/// into a prototype object, a constructor on the global object, and instance behaviour.
+///
+/// Built once (usually as a `static let`) through ``Interface``; installed per context on first use.
+public final class AnyInterface: Sendable {
+  /// The interface name, as seen by scripts (`Element`).
+  public let name: String
+  /// The interface it inherits from; the prototype chain follows it.
+  public let parent: AnyInterface?
+  let members: [InterfaceMember]
+  let indexed: IndexedProperties?
+  let named: NamedProperties?
+  let construct: (@Sendable (Arguments) throws -> AnyObject)?
+  let constructorLength: Int
+  /// True when a Swift object may be wrapped with this interface.
+  let accepts: @Sendable (AnyObject) -> Bool
+
+  init(
+    name: String, parent: AnyInterface?, members: [InterfaceMember], indexed: IndexedProperties?,
+    named: NamedProperties?, construct: (@Sendable (Arguments) throws -> AnyObject)?, constructorLength: Int, accepts: @escaping @Sendable (AnyObject) -> Bool
+  ) {
+    self.name = name
+    self.parent = parent
+    self.members = members
+    self.indexed = indexed
+    self.named = named
+    self.construct = construct
+    self.constructorLength = constructorLength
+    self.accepts = accepts
+  }
+
+  /// True when instances need property callbacks (indexed or named properties here or in an ancestor).
+  var isExotic: Bool { indexed != nil || named != nil || (parent?.isExotic ?? false) }
+
+  /// The nearest indexed-property handler in the inheritance chain.
+  var effectiveIndexed: IndexedProperties? { indexed ?? parent?.effectiveIndexed }
+  /// The nearest named-property handler in the inheritance chain.
+  var effectiveNamed: NamedProperties? { named ?? parent?.effectiveNamed }
+
+  /// True when `self` is `other` or inherits from it.
+  public func inherits(from other: AnyInterface) -> Bool {
+    var current: AnyInterface? = self
+    while let c = current {
+      if c === other { return true }
+      current = c.parent
+    }
+    return false
+  }
+}
+
+/// A native call: receives the arguments (with `this`) and returns the JS result.
+typealias NativeBody = @Sendable (Arguments) throws -> ScriptValue
+
+/// One prototype member of an interface.
+enum InterfaceMember: Sendable {
+  case accessor(name: String, get: NativeBody, set: NativeBody?)
+  case method(name: String, length: Int, body: NativeBody)
+  case constant(name: String, value: ConstantValue)
+}
+
+/// The value of an interface constant.
+enum ConstantValue: Sendable {
+  case number(Double)
+  case string(String)
+}
+
+/// `list[i]` and `list.length` behaviour for an interface with an indexed getter.
+struct IndexedProperties: Sendable {
+  let length: @Sendable (AnyObject) -> Int
+  let item: @Sendable (AnyObject, Int, ScriptContext) throws -> ScriptValue
+}
+
+/// `object[name]` behaviour for an interface with named properties (such as `CSSStyleDeclaration`).
+struct NamedProperties: Sendable {
+  let get: @Sendable (AnyObject, String, ScriptContext) throws -> ScriptValue?
+  let set: (@Sendable (AnyObject, String, ScriptValue) throws -> Bool)?
+  let keys: (@Sendable (AnyObject) -> [String])?
+}
+
+/// A declarative binding table for Swift type `T`.
+///
+/// ```swift
+/// static let interface = Interface<Element>("Element", inherits: Node.interface) {
+///   $0.getter("tagName") { $0.tagName }
+///   $0.method("getAttribute", length: 1) { el, args in el.attribute(named: try args.string(0)) }
+/// }
+/// ```
+public struct Interface<T: AnyObject>: Sendable {
+  /// The type-erased table (what contexts, resolvers and `inherits:` use).
+  public let erased: AnyInterface
+
+  /// Builds the table for `name`, inheriting from `parent`.
+  public init(_ name: String, inherits parent: AnyInterface? = nil, _ build: (InterfaceBuilder<T>) -> Void) {
+    let builder = InterfaceBuilder<T>(interfaceName: name)
+    build(builder)
+    erased = AnyInterface(
+      name: name, parent: parent, members: builder.members, indexed: builder.indexed, named: builder.named,
+      construct: builder.construct, constructorLength: builder.constructorLength, accepts: { $0 is T })
+  }
+
+  /// Builds the table for `name`, inheriting from another typed interface.
+  public init<P>(_ name: String, inherits parent: Interface<P>, _ build: (InterfaceBuilder<T>) -> Void) {
+    self.init(name, inherits: parent.erased, build)
+  }
+
+  /// Builds the table for `name`, inheriting from the interface of a ``ScriptExposed`` type.
+  public init<P: ScriptExposed>(_ name: String, inherits parent: P.Type, _ build: (InterfaceBuilder<T>) -> Void) {
+    self.init(name, inherits: parent.scriptInterface, build)
+  }
+
+  /// The interface name.
+  public var name: String { erased.name }
+}

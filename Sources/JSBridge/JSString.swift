@@ -1,0 +1,37 @@
+import CJavaScriptCore
+
+/// Conversions between Swift strings and JSC's `JSStringRef`, with exactly one owner per `JSStringRef`.
+enum JSString {
+  /// Creates a `JSStringRef` holding `string` as UTF-16; the caller owns it and must `JSStringRelease` it.
+  static func create(_ string: String) -> JSStringRef {
+    let units = Array(string.utf16)
+    return units.withUnsafeBufferPointer { JSStringCreateWithCharacters($0.baseAddress, $0.count) }
+  }
+
+  /// Runs `body` with a temporary `JSStringRef` for `string`, releasing it afterwards.
+  static func with<R>(_ string: String, _ body: (JSStringRef) throws(ScriptError) -> R) throws(ScriptError) -> R {
+    let ref = create(string)
+    defer { JSStringRelease(ref) }
+    return try body(ref)
+  }
+
+  /// Runs `body` with a temporary `JSStringRef` for `string` (non-throwing variant).
+  static func withRef<R>(_ string: String, _ body: (JSStringRef) -> R) -> R {
+    let ref = create(string)
+    defer { JSStringRelease(ref) }
+    return body(ref)
+  }
+
+  /// Reads a `JSStringRef` without taking ownership (lone surrogates become U+FFFD).
+  static func read(_ ref: JSStringRef) -> String {
+    let count = JSStringGetLength(ref)
+    guard count > 0, let chars = JSStringGetCharactersPtr(ref) else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: chars, count: count), as: UTF16.self)
+  }
+
+  /// Reads and releases a `JSStringRef` the caller owned (a `...Copy` result).
+  static func take(_ ref: JSStringRef) -> String {
+    defer { JSStringRelease(ref) }
+    return read(ref)
+  }
+}

@@ -1,0 +1,187 @@
+import CJavaScriptCore
+
+/// The per-context objects of an installed interface (both protected until close).
+struct InstalledInterface {
+  let interface: AnyInterface
+  let prototype: JSObjectRef
+  let constructor: JSObjectRef
+  /// The JSC class of instances (released at close).
+  let instanceClass: JSClassRef
+}
+
+/// The one JS object of a wrapped Swift object; the context retains both until close.
+final class WrapperRecord {
+  let object: AnyObject
+  let interface: AnyInterface
+  let jsObject: JSObjectRef
+  init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef) {
+    self.object = object
+    self.interface = interface
+    self.jsObject = jsObject
+  }
+}
+
+/// A Swift closure callable from JS; retained by its function object, released when that object is finalized.
+final class NativeFunction {
+  let name: String
+  let body: (Arguments) throws -> ScriptValue
+  init(name: String, body: @escaping (Arguments) throws -> ScriptValue) {
+    self.name = name
+    self.body = body
+  }
+}
+
+private let readOnlyHidden = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum)
+
+extension ScriptContext {
+  /// Installs `interface` (and its ancestors): its prototype, and its constructor as a global property.
+  /// Returns the constructor. Installing twice returns the same constructor.
+  @discardableResult
+  public func install(_ interface: AnyInterface) throws(ScriptError) -> ScriptValue {
+    ScriptValue(try installedState(interface).constructor, in: self)
+  }
+
+  /// The prototype object of `interface` in this context (installing it if needed).
+  public func prototype(of interface: AnyInterface) throws(ScriptError) -> ScriptValue {
+    ScriptValue(try installedState(interface).prototype, in: self)
+  }
+
+  func installedState(_ interface: AnyInterface) throws(ScriptError) -> InstalledInterface {
+    if let state = installed[ObjectIdentifier(interface)] { return state }
+    let parent = try interface.parent.map { (p) throws(ScriptError) in try installedState(p) }
+    let ctx = raw
+    // Step 1. The prototype object, chained to the parent's prototype (or Object.prototype).
+    let proto = JSObjectMake(ctx, nil, nil)!
+    if let parent { JSObjectSetPrototype(ctx, proto, parent.prototype) }
+    // Step 2. The interface object: callable only if the table gives a constructor.
+    let ctor = JSObjectMake(ctx, classes.constructor, Unmanaged.passUnretained(interface).toOpaque())!
+    let functionProto = try functionPrototype().raw
+    JSObjectSetPrototype(ctx, ctor, parent?.constructor ?? functionProto)
+    JSValueProtect(ctx, proto)
+    JSValueProtect(ctx, ctor)
+    let state = InstalledInterface(
+      interface: interface, prototype: proto, constructor: ctor, instanceClass: classes.makeInstanceClass(for: interface))
+    installed[ObjectIdentifier(interface)] = state
+    let protoValue = ScriptValue(proto, in: self)
+    let ctorValue = ScriptValue(ctor, in: self)
+    try define(ctorValue, "prototype", protoValue, attributes: readOnlyHidden | JSPropertyAttributes(kJSPropertyAttributeDontDelete))
+    try define(ctorValue, "name", makeString(interface.name), attributes: readOnlyHidden)
+    try define(ctorValue, "length", makeNumber(interface.constructorLength), attributes: readOnlyHidden)
+    try define(protoValue, "constructor", ctorValue, attributes: JSPropertyAttributes(kJSPropertyAttributeDontEnum))
+    try helper("defineValue").call(args: [protoValue, makeString("@@toStringTag"), makeString(interface.name),
+                                         makeBool(false), makeBool(false), makeBool(true)])
+    // Step 3. Members: attributes as accessors, operations as functions, constants on both objects.
+    for member in interface.members {
+      switch member {
+      case .accessor(let name, let get, let set):
+        let getter = makeNativeFunction(name: "get \(name)", length: 0, body: get)
+        let setter = set.map { makeNativeFunction(name: "set \(name)", length: 1, body: $0) } ?? makeUndefined()
+        try helper("defineAccessor").call(args: [protoValue, makeString(name), getter, setter, makeBool(true)])
+      case .method(let name, let length, let body):
+        try define(protoValue, name, makeNativeFunction(name: name, length: length, body: body), attributes: 0)
+      case .constant(let name, let value):
+        let v: ScriptValue
+        switch value {
+        case .number(let d): v = makeNumber(d)
+        case .string(let s): v = makeString(s)
+        }
+        let attributes = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontDelete)
+        try define(ctorValue, name, v, attributes: attributes)
+        try define(protoValue, name, v, attributes: attributes)
+      }
+    }
+    if interface.indexed != nil { try helper("useArrayIterator").call(args: [protoValue]) }
+    // Step 4. The interface object is a (non-enumerable) global property.
+    try define(global, interface.name, ctorValue, attributes: JSPropertyAttributes(kJSPropertyAttributeDontEnum))
+    return state
+  }
+
+  /// Defines an own data property (`Object.defineProperty` semantics, so inherited read-only
+  /// properties such as `Function.prototype.name` do not block it).
+  func define(_ target: ScriptValue, _ name: String, _ value: ScriptValue, attributes: JSPropertyAttributes) throws(ScriptError) {
+    let writable = attributes & JSPropertyAttributes(kJSPropertyAttributeReadOnly) == 0
+    let enumerable = attributes & JSPropertyAttributes(kJSPropertyAttributeDontEnum) == 0
+    let configurable = attributes & JSPropertyAttributes(kJSPropertyAttributeDontDelete) == 0
+    try helper("defineValue").call(
+      args: [target, makeString(name), value, makeBool(writable), makeBool(enumerable), makeBool(configurable)])
+  }
+
+  /// Sets an own property directly through JSC (only for objects that inherit nothing read-only).
+  private func setDirect(_ object: JSObjectRef, _ name: String, _ value: JSValueRef, attributes: JSPropertyAttributes) {
+    JSString.withRef(name) { JSObjectSetProperty(raw, object, $0, value, attributes, nil) }
+  }
+
+  /// `Function.prototype`, kept protected.
+  func functionPrototype() throws(ScriptError) -> ScriptValue {
+    if let cached = helperFunctions["Function.prototype"] { return cached.value }
+    let proto = try global.property("Function").property("prototype")
+    helperFunctions["Function.prototype"] = ProtectedValue(proto)
+    return proto
+  }
+
+  /// A JS function object that runs `body` (which sees `this` and the arguments through ``Arguments``).
+  public func makeFunction(
+    name: String, length: Int = 0, _ body: @escaping (Arguments) throws -> ScriptValue
+  ) -> ScriptValue {
+    makeNativeFunction(name: name, length: length, body: body)
+  }
+
+  func makeNativeFunction(name: String, length: Int, body: @escaping (Arguments) throws -> ScriptValue) -> ScriptValue {
+    let box = Unmanaged.passRetained(NativeFunction(name: name, body: body)).toOpaque()
+    let function = JSObjectMake(raw, classes.function, box)!
+    // Own `name` and `length` first: once Function.prototype is the prototype, its read-only ones block a put.
+    setDirect(function, "name", makeString(name).raw, attributes: readOnlyHidden)
+    setDirect(function, "length", makeNumber(length).raw, attributes: readOnlyHidden)
+    if let proto = try? functionPrototype() { JSObjectSetPrototype(raw, function, proto.raw) }
+    return ScriptValue(function, in: self)
+  }
+
+  /// The JS object for `object`, made with `interface` on first use; always the same object afterwards.
+  public func wrap<T: AnyObject>(_ object: T, as interface: Interface<T>) throws(ScriptError) -> ScriptValue {
+    try wrap(object, interface: interface.erased)
+  }
+
+  /// The JS object for `object`, with the interface picked by ``interfaceResolver`` or ``ScriptExposed``.
+  public func wrap(_ object: AnyObject) throws(ScriptError) -> ScriptValue {
+    if let record = wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
+    guard let interface = interfaceResolver?(object) ?? (object as? any ScriptExposed).map({ type(of: $0).scriptInterface })
+    else {
+      throw ScriptError(kind: .host, name: "TypeError",
+        message: "no script interface for Swift type \(type(of: object)): add it to the context's interfaceResolver")
+    }
+    return try wrap(object, interface: interface)
+  }
+
+  /// Wraps with an explicit type-erased interface (checked against the object's type).
+  public func wrap(_ object: AnyObject, interface: AnyInterface) throws(ScriptError) -> ScriptValue {
+    if let record = wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
+    guard interface.accepts(object) else {
+      throw ScriptError(kind: .host, name: "TypeError",
+        message: "interface \(interface.name) cannot wrap a Swift \(type(of: object))")
+    }
+    let state = try installedState(interface)
+    let js = JSObjectMake(raw, state.instanceClass, nil)!
+    let stored = WrapperRecord(object: object, interface: interface, jsObject: js)
+    JSObjectSetPrivate(js, Unmanaged.passUnretained(stored).toOpaque())
+    JSObjectSetPrototype(raw, js, state.prototype)
+    JSValueProtect(raw, js)
+    wrappers[ObjectIdentifier(object)] = stored
+    return ScriptValue(js, in: self)
+  }
+
+  /// The wrapper record behind a JS value, if it is one of this context's wrappers.
+  func wrapperRecord(_ value: JSValueRef?) -> WrapperRecord? {
+    guard let value, JSValueIsObjectOfClass(raw, value, classes.wrapper) || JSValueIsObjectOfClass(raw, value, classes.exoticWrapper),
+      let object = JSValueToObject(raw, value, nil), let p = JSObjectGetPrivate(object)
+    else { return nil }
+    return Unmanaged<WrapperRecord>.fromOpaque(p).takeUnretainedValue()
+  }
+
+  /// The Swift object wrapped by `value`, if it wraps a `T`.
+  public func unwrap<T: AnyObject>(_ value: ScriptValue, as type: T.Type) -> T? {
+    wrapperRecord(value.raw)?.object as? T
+  }
+
+  /// A readable name for a Swift type in error messages.
+  func interfaceName<T>(for type: T.Type) -> String { String(describing: type) }
+}

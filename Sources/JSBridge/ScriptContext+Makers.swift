@@ -1,0 +1,108 @@
+import CJavaScriptCore
+
+extension ScriptContext {
+  public func makeUndefined() -> ScriptValue { ScriptValue(JSValueMakeUndefined(raw), in: self) }
+  public func makeNull() -> ScriptValue { ScriptValue(JSValueMakeNull(raw), in: self) }
+  public func makeBool(_ value: Bool) -> ScriptValue { ScriptValue(JSValueMakeBoolean(raw, value), in: self) }
+  public func makeNumber(_ value: Double) -> ScriptValue { ScriptValue(JSValueMakeNumber(raw, value), in: self) }
+  public func makeNumber(_ value: Int) -> ScriptValue { makeNumber(Double(value)) }
+  public func makeString(_ value: String) -> ScriptValue {
+    let ref = JSString.create(value)
+    defer { JSStringRelease(ref) }
+    return ScriptValue(JSValueMakeString(raw, ref), in: self)
+  }
+
+  /// A new plain object (`{}`).
+  public func makeObject() -> ScriptValue { ScriptValue(JSObjectMake(raw, nil, nil), in: self) }
+
+  /// A new array holding `elements`.
+  public func makeArray(_ elements: [ScriptValue]) -> ScriptValue {
+    let raws: [JSValueRef?] = elements.map { $0.raw }
+    let array = raws.withUnsafeBufferPointer { JSObjectMakeArray(raw, elements.count, $0.baseAddress, nil) }
+    return ScriptValue(array!, in: self)
+  }
+
+  /// A new `Date` with the given time value (milliseconds since 1970).
+  public func makeDate(milliseconds: Double) -> ScriptValue {
+    var time: JSValueRef? = JSValueMakeNumber(raw, milliseconds)
+    return ScriptValue(JSObjectMakeDate(raw, 1, &time, nil)!, in: self)
+  }
+
+  /// A new `Uint8Array` holding a copy of `bytes`.
+  public func makeUint8Array(bytes: [UInt8]) -> ScriptValue {
+    let array = JSObjectMakeTypedArray(raw, kJSTypedArrayTypeUint8Array, bytes.count, nil)!
+    if !bytes.isEmpty, let base = JSObjectGetTypedArrayBytesPtr(raw, array, nil) {
+      let offset = JSObjectGetTypedArrayByteOffset(raw, array, nil)
+      bytes.withUnsafeBytes { (base + offset).copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }
+    }
+    return ScriptValue(array, in: self)
+  }
+
+  /// A new `ArrayBuffer` holding a copy of `bytes`.
+  public func makeArrayBuffer(bytes: [UInt8]) -> ScriptValue {
+    let view = makeUint8Array(bytes: bytes)
+    return ScriptValue(JSObjectGetTypedArrayBuffer(raw, view.object, nil)!, in: self)
+  }
+
+  /// A new error object made by the global constructor `name` (`TypeError`, `RangeError`...), or an `Error`
+  /// whose `name` property is `name` when there is no such constructor.
+  public func makeError(name: String, message: String) -> ScriptValue {
+    let text = makeString(message)
+    if let ctor = try? global.property(name), ctor.isConstructor, let error = try? ctor.construct(args: [text]),
+      error.isObject
+    {
+      return error
+    }
+    var arg: JSValueRef? = text.raw
+    let error = ScriptValue(JSObjectMakeError(raw, 1, &arg, nil)!, in: self)
+    try? error.setProperty("name", makeString(name))
+    return error
+  }
+
+  /// Converts anything ``ScriptConvertible`` in this context.
+  public func make(_ value: some ScriptConvertible) throws(ScriptError) -> ScriptValue {
+    try value.scriptValue(in: self)
+  }
+
+  /// A small JS helper function, compiled once per context and kept protected.
+  func helper(_ name: String) throws(ScriptError) -> ScriptValue {
+    if let cached = helperFunctions[name] { return cached.value }
+    let table = try evaluate(Self.helperSource, sourceURL: "webaction:jsbridge-helpers")
+    for key in Self.helperNames {
+      helperFunctions[key] = ProtectedValue(try table.property(key))
+    }
+    guard let made = helperFunctions[name] else {
+      throw ScriptError(kind: .host, message: "JSBridge helper '\(name)' does not exist")
+    }
+    return made.value
+  }
+
+  static let helperNames = ["objectKeys", "isDataView", "defineAccessor", "defineValue", "useArrayIterator", "queueMicrotask"]
+  static let helperSource = """
+    ({
+      objectKeys: Object.keys,
+      isDataView: (v) => v instanceof DataView,
+      defineAccessor(target, name, get, set, enumerable) {
+        Object.defineProperty(target, name, { get, set, enumerable, configurable: true });
+      },
+      defineValue(target, key, value, writable, enumerable, configurable) {
+        Object.defineProperty(target, key === "@@toStringTag" ? Symbol.toStringTag : key,
+                              { value, writable, enumerable, configurable });
+      },
+      useArrayIterator(proto) {
+        Object.defineProperty(proto, Symbol.iterator,
+          { value: Array.prototype.values, writable: true, enumerable: false, configurable: true });
+        for (const name of ["keys", "values", "entries", "forEach"])
+          Object.defineProperty(proto, name,
+            { value: Array.prototype[name], writable: true, enumerable: true, configurable: true });
+      },
+      queueMicrotask(resolved, report) {
+        return function queueMicrotask(callback) {
+          if (typeof callback !== "function")
+            throw new TypeError("queueMicrotask: argument 1 is not a function");
+          resolved.then(() => { try { callback(); } catch (e) { report(e); } });
+        };
+      },
+    })
+    """
+}

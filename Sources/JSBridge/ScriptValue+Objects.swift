@@ -1,0 +1,120 @@
+import CJavaScriptCore
+
+extension ScriptValue {
+  /// Throws a `TypeError` unless the value is an object, and returns it as one.
+  func requireObject(_ what: @autoclosure () -> String) throws(ScriptError) -> JSObjectRef {
+    guard isObject else { throw .typeError("\(what()) is not an object (it is \(typeName))") }
+    return object
+  }
+
+  /// `value[name]` (runs getters; throws what they throw). Undefined for primitives without the property.
+  public func property(_ name: String) throws(ScriptError) -> ScriptValue {
+    let target = try context.checked { JSValueToObject(ctx, raw, $0) }
+    guard let target else { return context.makeUndefined() }
+    let result = try JSString.with(name) { (key) throws(ScriptError) in
+      try context.checked { JSObjectGetProperty(ctx, target, key, $0) }
+    }
+    return ScriptValue(result ?? JSValueMakeUndefined(ctx), in: context)
+  }
+
+  /// `value[name] = newValue` (runs setters; throws what they throw, or a TypeError on a primitive).
+  public func setProperty(_ name: String, _ newValue: ScriptValue) throws(ScriptError) {
+    let target = try requireObject("value whose property '\(name)' is set")
+    try JSString.with(name) { (key) throws(ScriptError) in
+      try context.checked { JSObjectSetProperty(ctx, target, key, newValue.raw, 0, $0) }
+    }
+  }
+
+  /// `value[name] = newValue` for anything convertible.
+  public func setProperty(_ name: String, _ newValue: some ScriptConvertible) throws(ScriptError) {
+    try setProperty(name, newValue.scriptValue(in: context))
+  }
+
+  /// `value[index]`.
+  public func element(at index: Int) throws(ScriptError) -> ScriptValue {
+    let target = try requireObject("value indexed with [\(index)]")
+    let result = try context.checked { JSObjectGetPropertyAtIndex(ctx, target, UInt32(clamping: index), $0) }
+    return ScriptValue(result ?? JSValueMakeUndefined(ctx), in: context)
+  }
+
+  /// `value[index] = newValue`.
+  public func setElement(at index: Int, _ newValue: ScriptValue) throws(ScriptError) {
+    let target = try requireObject("value indexed with [\(index)]")
+    try context.checked { JSObjectSetPropertyAtIndex(ctx, target, UInt32(clamping: index), newValue.raw, $0) }
+  }
+
+  /// `ToLength(value.length)`, 0 when absent.
+  public var arrayLength: Int {
+    guard isObject, let length = try? property("length") else { return 0 }
+    let d = length.toDouble()
+    return d.isFinite && d > 0 ? Int(min(d, Double(Int32.max))) : 0
+  }
+
+  /// The elements `0..<arrayLength`.
+  public func arrayElements() throws(ScriptError) -> [ScriptValue] {
+    var result: [ScriptValue] = []
+    let count = arrayLength
+    result.reserveCapacity(count)
+    for i in 0..<count { result.append(try element(at: i)) }
+    return result
+  }
+
+  /// The object's own enumerable string keys, in JS order (`Object.keys`); empty for primitives.
+  public func ownEnumerableKeys() throws(ScriptError) -> [String] {
+    guard isObject else { return [] }
+    let keys = try context.helper("objectKeys").call(this: context.makeUndefined(), args: [self])
+    var result: [String] = []
+    for key in try keys.arrayElements() { result.append(try key.toString()) }
+    return result
+  }
+
+  /// Calls the value as a function with `this` and `args`.
+  @discardableResult
+  public func call(this: ScriptValue? = nil, args: [ScriptValue] = []) throws(ScriptError) -> ScriptValue {
+    guard isFunction else { throw .typeError("\((try? toString()) ?? typeName) is not a function") }
+    let thisObject = this.flatMap { $0.isObject ? $0.object : nil }
+    if context.nativeDepth == 0 { context.watchdogFired = false }
+    let raws: [JSValueRef?] = args.map { $0.raw }
+    let result = try raws.withUnsafeBufferPointer { (buffer) throws(ScriptError) in
+      try context.checked { JSObjectCallAsFunction(ctx, object, thisObject, args.count, buffer.baseAddress, $0) }
+    }
+    return ScriptValue(result ?? JSValueMakeUndefined(ctx), in: context)
+  }
+
+  /// `new value(...args)`.
+  public func construct(args: [ScriptValue] = []) throws(ScriptError) -> ScriptValue {
+    guard isConstructor else { throw .typeError("\((try? toString()) ?? typeName) is not a constructor") }
+    if context.nativeDepth == 0 { context.watchdogFired = false }
+    let raws: [JSValueRef?] = args.map { $0.raw }
+    let result = try raws.withUnsafeBufferPointer { (buffer) throws(ScriptError) in
+      try context.checked { JSObjectCallAsConstructor(ctx, object, args.count, buffer.baseAddress, $0) }
+    }
+    guard let result else { return context.makeUndefined() }
+    return ScriptValue(result, in: context)
+  }
+
+  /// A copy of the bytes viewed by a typed array, `DataView` or `ArrayBuffer`; nil for anything else.
+  public var typedArrayBytes: [UInt8]? {
+    guard isObject else { return nil }
+    let kind = JSValueGetTypedArrayType(ctx, raw, nil)
+    let obj = object
+    switch kind {
+    case kJSTypedArrayTypeNone:
+      guard let isDataView = try? context.helper("isDataView").call(args: [self]), isDataView.toBool(),
+        let buffer = try? property("buffer"), let offset = try? property("byteOffset"),
+        let length = try? property("byteLength"), let all = buffer.typedArrayBytes
+      else { return nil }
+      let start = Int(offset.toDouble())
+      return Array(all[start..<(start + Int(length.toDouble()))])
+    case kJSTypedArrayTypeArrayBuffer:
+      let count = JSObjectGetArrayBufferByteLength(ctx, obj, nil)
+      guard count > 0, let base = JSObjectGetArrayBufferBytesPtr(ctx, obj, nil) else { return [] }
+      return Array(UnsafeRawBufferPointer(start: base, count: count))
+    default:
+      let count = JSObjectGetTypedArrayByteLength(ctx, obj, nil)
+      let offset = JSObjectGetTypedArrayByteOffset(ctx, obj, nil)
+      guard count > 0, let base = JSObjectGetTypedArrayBytesPtr(ctx, obj, nil) else { return [] }
+      return Array(UnsafeRawBufferPointer(start: base + offset, count: count))
+    }
+  }
+}

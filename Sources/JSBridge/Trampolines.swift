@@ -1,0 +1,215 @@
+import CJavaScriptCore
+
+// Every `@convention(c)` entry point from JSC into Swift lives in this file.
+
+/// The JSC classes one context uses, created with the context and released when it closes.
+struct NativeClasses {
+  /// The global object's class (its private data is the owning `ScriptContext`, unretained).
+  let global: JSClassRef
+  /// Native functions (private data: a retained `NativeFunction`, released on finalize).
+  let function: JSClassRef
+  /// Plain wrappers of Swift objects (private data: the context's `WrapperRecord`, unretained).
+  let wrapper: JSClassRef
+  /// Wrappers whose interface has indexed or named properties.
+  let exoticWrapper: JSClassRef
+  /// Interface objects (`Node`, `Element`; private data: the `AnyInterface`, unretained).
+  let constructor: JSClassRef
+
+  init() {
+    var def = kJSClassDefinitionEmpty
+    def.className = staticName("global")
+    global = JSClassCreate(&def)
+
+    def = kJSClassDefinitionEmpty
+    def.className = staticName("Function")
+    def.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
+    def.callAsFunction = nativeFunctionCall
+    def.finalize = nativeFunctionFinalize
+    function = JSClassCreate(&def)
+
+    def = kJSClassDefinitionEmpty
+    def.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
+    wrapper = JSClassCreate(&def)
+
+    def.getProperty = exoticGetProperty
+    def.setProperty = exoticSetProperty
+    def.getPropertyNames = exoticPropertyNames
+    exoticWrapper = JSClassCreate(&def)
+
+    def = kJSClassDefinitionEmpty
+    def.className = staticName("Function")
+    def.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
+    def.callAsFunction = interfaceObjectCall
+    def.callAsConstructor = interfaceObjectConstruct
+    def.hasInstance = interfaceObjectHasInstance
+    constructor = JSClassCreate(&def)
+  }
+
+  /// The class of one interface's instances: named after the interface (what
+  /// `Object.prototype.toString` shows), inheriting the plain or exotic wrapper behaviour.
+  func makeInstanceClass(for interface: AnyInterface) -> JSClassRef {
+    interface.name.withCString { name in
+      var def = kJSClassDefinitionEmpty
+      def.className = name
+      def.parentClass = interface.isExotic ? exoticWrapper : wrapper
+      def.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
+      return JSClassCreate(&def)  // JSC copies the name
+    }
+  }
+
+  func release() {
+    for c in [global, function, wrapper, exoticWrapper, constructor] { JSClassRelease(c) }
+  }
+}
+
+/// Class names must outlive every class; these literals are static C strings.
+private func staticName(_ name: StaticString) -> UnsafePointer<CChar> {
+  UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+}
+
+/// Runs a native entry point: finds the context, converts thrown Swift errors into a JS exception.
+private func runNative<R>(
+  _ ctx: JSContextRef?, _ exception: UnsafeMutablePointer<JSValueRef?>?, failure: R,
+  _ body: (ScriptContext) throws -> R
+) -> R {
+  guard let context = ScriptContext.from(ctx) else { return failure }
+  context.nativeDepth += 1
+  defer { context.nativeDepth -= 1 }
+  do {
+    return try body(context)
+  } catch {
+    exception?.pointee = context.exceptionValue(for: error)
+    return failure
+  }
+}
+
+private func nativeFunctionCall(
+  _ ctx: JSContextRef?, _ function: JSObjectRef?, _ this: JSObjectRef?, _ argc: Int,
+  _ argv: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSValueRef? {
+  runNative(ctx, exception, failure: nil) { context in
+    guard let function, let p = JSObjectGetPrivate(function) else { throw ScriptError.typeError("Illegal invocation") }
+    let native = Unmanaged<NativeFunction>.fromOpaque(p).takeUnretainedValue()
+    let thisValue = this.map { ScriptValue($0, in: context) } ?? context.makeUndefined()
+    let args = Arguments(context: context, this: thisValue, callee: native.name, count: argc, values: argv)
+    return try native.body(args).raw
+  }
+}
+
+private func nativeFunctionFinalize(_ object: JSObjectRef?) {
+  guard let object, let p = JSObjectGetPrivate(object) else { return }
+  Unmanaged<NativeFunction>.fromOpaque(p).release()
+}
+
+private func watchdogTerminate(_ ctx: JSContextRef?, _ info: UnsafeMutableRawPointer?) -> Bool {
+  guard let info else { return true }
+  return Unmanaged<ScriptContext>.fromOpaque(info).takeUnretainedValue().watchdogDidFire()
+}
+
+/// The watchdog callback handed to `JSContextGroupSetExecutionTimeLimit`.
+let watchdogCallback: JSShouldTerminateCallback = watchdogTerminate
+
+/// The canonical array index a property name spells, if any ("0", "17"; not "01" or "-1").
+private func arrayIndex(_ name: JSStringRef) -> Int? {
+  let count = JSStringGetLength(name)
+  guard count > 0, count <= 10, let chars = JSStringGetCharactersPtr(name) else { return nil }
+  if count > 1 && chars[0] == 0x30 { return nil }
+  var value = 0
+  for i in 0..<count {
+    let c = chars[i]
+    guard c >= 0x30 && c <= 0x39 else { return nil }
+    value = value * 10 + Int(c - 0x30)
+  }
+  return value < 4_294_967_295 ? value : nil
+}
+
+private func exoticGetProperty(
+  _ ctx: JSContextRef?, _ object: JSObjectRef?, _ name: JSStringRef?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSValueRef? {
+  runNative(ctx, exception, failure: nil) { context in
+    guard let name, let record = context.wrapperRecord(object) else { return nil }
+    if let indexed = record.interface.effectiveIndexed, let index = arrayIndex(name) {
+      guard index < indexed.length(record.object) else { return nil }
+      return try indexed.item(record.object, index, context).raw
+    }
+    if let named = record.interface.effectiveNamed {
+      return try named.get(record.object, JSString.read(name), context)?.raw
+    }
+    return nil
+  }
+}
+
+private func exoticSetProperty(
+  _ ctx: JSContextRef?, _ object: JSObjectRef?, _ name: JSStringRef?, _ value: JSValueRef?,
+  _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> Bool {
+  runNative(ctx, exception, failure: false) { context in
+    guard let name, let value, let record = context.wrapperRecord(object) else { return false }
+    if record.interface.effectiveIndexed != nil, arrayIndex(name) != nil { return true }  // no indexed setter: ignored
+    guard let set = record.interface.effectiveNamed?.set else { return false }
+    return try set(record.object, JSString.read(name), ScriptValue(value, in: context))
+  }
+}
+
+private func exoticPropertyNames(_ ctx: JSContextRef?, _ object: JSObjectRef?, _ names: JSPropertyNameAccumulatorRef?) {
+  runNative(ctx, nil, failure: ()) { context in
+    guard let names, let record = context.wrapperRecord(object) else { return }
+    if let indexed = record.interface.effectiveIndexed {
+      for i in 0..<max(0, indexed.length(record.object)) {
+        JSString.withRef(String(i)) { JSPropertyNameAccumulatorAddName(names, $0) }
+      }
+    }
+    if let keys = record.interface.effectiveNamed?.keys {
+      for key in keys(record.object) { JSString.withRef(key) { JSPropertyNameAccumulatorAddName(names, $0) } }
+    }
+  }
+}
+
+private func interfaceOf(_ object: JSObjectRef?) -> AnyInterface? {
+  guard let object, let p = JSObjectGetPrivate(object) else { return nil }
+  return Unmanaged<AnyInterface>.fromOpaque(p).takeUnretainedValue()
+}
+
+private func interfaceObjectCall(
+  _ ctx: JSContextRef?, _ function: JSObjectRef?, _ this: JSObjectRef?, _ argc: Int,
+  _ argv: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSValueRef? {
+  runNative(ctx, exception, failure: nil) { _ in
+    guard let interface = interfaceOf(function), interface.construct != nil else {
+      throw ScriptError.typeError("Illegal constructor")
+    }
+    throw ScriptError.typeError("Failed to construct '\(interface.name)': Please use the 'new' operator.")
+  }
+}
+
+private func interfaceObjectConstruct(
+  _ ctx: JSContextRef?, _ constructor: JSObjectRef?, _ argc: Int, _ argv: UnsafePointer<JSValueRef?>?,
+  _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSObjectRef? {
+  runNative(ctx, exception, failure: nil) { context in
+    guard let interface = interfaceOf(constructor), let construct = interface.construct else {
+      throw ScriptError.typeError("Illegal constructor")
+    }
+    let args = Arguments(
+      context: context, this: context.makeUndefined(), callee: "new \(interface.name)", count: argc, values: argv)
+    let wrapped = try context.wrap(try construct(args), interface: interface)
+    return wrapped.object
+  }
+}
+
+private func interfaceObjectHasInstance(
+  _ ctx: JSContextRef?, _ constructor: JSObjectRef?, _ candidate: JSValueRef?,
+  _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> Bool {
+  runNative(ctx, exception, failure: false) { context in
+    guard let interface = interfaceOf(constructor), let candidate, JSValueIsObject(context.raw, candidate),
+      let state = context.installed[ObjectIdentifier(interface)]
+    else { return false }
+    var current = JSObjectGetPrototype(context.raw, JSValueToObject(context.raw, candidate, nil))
+    while let proto = current, JSValueIsObject(context.raw, proto) {
+      if JSValueIsStrictEqual(context.raw, proto, state.prototype) { return true }
+      current = JSObjectGetPrototype(context.raw, JSValueToObject(context.raw, proto, nil))
+    }
+    return false
+  }
+}

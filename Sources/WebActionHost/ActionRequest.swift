@@ -1,0 +1,92 @@
+import Foundation
+import WebActionKit
+
+/// Where a page comes from.
+public enum PageSource: Sendable {
+  case file(URL)
+  case bytes(Data, name: String)
+
+  /// `-` reads standard input; anything else is a file path.
+  public init(argument: String) throws(WebActionError) {
+    if argument == "-" {
+      self = .bytes(FileHandle.standardInput.readDataToEndOfFile(), name: "<stdin>")
+    } else {
+      self = .file(URL(fileURLWithPath: argument))
+    }
+  }
+
+  /// The name used in messages.
+  public var displayName: String {
+    switch self {
+    case .file(let url): return url.path
+    case .bytes(_, let name): return name
+    }
+  }
+
+  func read() throws(WebActionError) -> (bytes: [UInt8], fileURL: URL?) {
+    switch self {
+    case .bytes(let data, _):
+      return ([UInt8](data), nil)
+    case .file(let url):
+      guard FileManager.default.fileExists(atPath: url.path) else {
+        throw WebActionError(.input, "page not found: \(url.path)")
+      }
+      guard let data = FileManager.default.contents(atPath: url.path) else {
+        throw WebActionError(.input, "cannot read the page \(url.path)", hint: "Check its permissions.")
+      }
+      return ([UInt8](data), url)
+    }
+  }
+}
+
+/// One run of an Action extension on one page.
+public struct ActionRequest: Sendable {
+  public var page: PageSource
+  /// `--url`: overrides the saved-from mark and the file URL.
+  public var url: String?
+  /// `--encoding`: used when the page has no BOM and declares no charset.
+  public var encoding: String?
+  /// `--selection`: what `window.getSelection()` reports.
+  public var selection: String?
+  /// `--arg KEY=VALUE` pairs, handed to the extension in the input item's userInfo.
+  public var arguments: [String: String] = [:]
+  /// `--finalize-args`: call finalize() with this dictionary and skip the native extension.
+  public var finalizeArguments: PropertyList?
+  /// Seconds to wait for `completionFunction`, and for finalize()'s timers to settle.
+  public var timeout: TimeInterval = 10
+  /// Seconds to wait for the native extension's `completeRequest`.
+  public var extensionTimeout: TimeInterval = 300
+  /// The watchdog: the longest one script evaluation or callback may run before it is stopped.
+  public var scriptTimeLimit: TimeInterval = 5
+
+  public init(page: PageSource) { self.page = page }
+}
+
+/// What a run produced.
+public struct ActionOutcome: Sendable {
+  /// The rewritten page: doctype + the HTML5 serialization of the document.
+  public var html: String
+  /// The dictionary `run()` passed to `completionFunction`, as converted to a property list.
+  public var results: PropertyList
+  /// The argument `finalize()` was called with, if it was called.
+  public var finalizeArguments: PropertyList?
+}
+
+/// Something worth telling the user that is not a failure: console output, warnings.
+public struct Diagnostic: Sendable, CustomStringConvertible {
+  public enum Level: String, Sendable { case log, info, warning, error, debug }
+  public var level: Level
+  /// Where it came from: `console`, `webaction`, `extension`.
+  public var source: String
+  public var message: String
+
+  public init(_ level: Level, source: String, _ message: String) {
+    self.level = level
+    self.source = source
+    self.message = message
+  }
+
+  public var description: String {
+    "[\(source)\(level == .log ? "" : " \(level.rawValue)")] \(message)"
+  }
+}

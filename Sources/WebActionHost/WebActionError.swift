@@ -1,0 +1,55 @@
+import Foundation
+
+/// A failure a person can act on: one paragraph of text and the exit code of its class.
+///
+/// The CLI prints `message` (and `hint`, when there is one) and exits with `kind.exitCode`; it never shows a backtrace.
+public struct WebActionError: Error, CustomStringConvertible, Sendable {
+  /// The class of failure. Each has its own exit code, so scripts driving webaction can tell them apart.
+  public enum Kind: String, Sendable, CaseIterable {
+    /// The command line is wrong (a bad `--arg`, an unknown format).
+    case usage
+    /// The page could not be read or decoded.
+    case input
+    /// The extension bundle is missing or malformed (Info.plist, script file, principal class).
+    case bundle
+    /// The extension's JavaScript failed: a syntax error, an exception, or the watchdog stopped it.
+    case script
+    /// The preprocessing protocol was broken: `completionFunction` never called, a result that is not a property list.
+    case protocolViolation = "protocol"
+    /// The native extension cancelled the request or failed.
+    case extensionFailed = "extension"
+    /// A system dependency is missing (a language pair, an engine).
+    case dependency
+    /// The output could not be written.
+    case output
+
+    /// The process exit code for this class of failure (1 is left for unexpected errors, 64 for argument parsing).
+    public var exitCode: Int32 {
+      switch self {
+      case .usage: return 2
+      case .input: return 3
+      case .bundle: return 4
+      case .script: return 5
+      case .protocolViolation: return 6
+      case .extensionFailed: return 7
+      case .dependency: return 8
+      case .output: return 9
+      }
+    }
+  }
+
+  public var kind: Kind
+  public var message: String
+  /// What to do about it, when there is something to do.
+  public var hint: String?
+
+  public init(_ kind: Kind, _ message: String, hint: String? = nil) {
+    self.kind = kind
+    self.message = message
+    self.hint = hint
+  }
+
+  public var description: String {
+    hint.map { "\(message)\n\($0)" } ?? message
+  }
+}

@@ -1,0 +1,129 @@
+/// What a bundle's `Info.plist` says about an extension.
+public struct ExtensionManifest: Sendable {
+  /// `CFBundleIdentifier`.
+  public var bundleIdentifier: String
+  /// `CFBundleDisplayName`, else `CFBundleName`, else the bundle identifier.
+  public var displayName: String
+  /// `NSExtension → NSExtensionPointIdentifier`; Action extensions say `com.apple.ui-services`.
+  public var extensionPoint: String
+  /// `NSExtension → NSExtensionPrincipalClass`, without a `$(PRODUCT_MODULE_NAME).` prefix.
+  public var principalClass: String?
+  /// `NSExtension → NSExtensionAttributes → NSExtensionJavaScriptPreprocessingFile`, a name without `.js`.
+  public var preprocessingFile: String
+  /// `NSExtension → NSExtensionAttributes → NSExtensionActivationRule`.
+  public var activationRule: ActivationRule
+  /// `com.apple.security.application-groups`, from the Info.plist and any `*.entitlements` plist beside it.
+  public var appGroups: [String]
+
+  /// The extension point of Action extensions.
+  public static let actionExtensionPoint = "com.apple.ui-services"
+
+  /// Whether this is an Action extension.
+  public var isActionExtension: Bool { extensionPoint == ExtensionManifest.actionExtensionPoint }
+
+  /// Parses an Info.plist (XML or binary); `file` is the name used in errors, like `page-info.appex/Info.plist`.
+  /// - Throws: `ManifestError` naming `file` and the key path of the missing or malformed key.
+  public init(infoPlist data: Data, file: String) throws {
+    let root: PropertyList
+    do {
+      root = try PropertyList.decode(data)
+    } catch {
+      throw ManifestError(file: file, keyPath: [], problem: "is not a readable property list (\(error))")
+    }
+    guard case .dictionary = root else {
+      throw ManifestError(file: file, keyPath: [], problem: "is a \(root.kindName), expected a dictionary")
+    }
+    func value(_ path: [String]) throws -> PropertyList {
+      var node = root
+      for (depth, key) in path.enumerated() {
+        guard let next = node[key] else { throw ManifestError(file: file, keyPath: Array(path[...depth]), problem: "is missing") }
+        node = next
+      }
+      return node
+    }
+    func string(_ path: [String]) throws -> String {
+      let v = try value(path)
+      guard let s = v.string, !s.isEmpty else {
+        throw ManifestError(file: file, keyPath: path, problem: v.string == nil ? "is a \(v.kindName), expected a string" : "is empty")
+      }
+      return s
+    }
+    func dictionary(_ path: [String]) throws {
+      let v = try value(path)
+      guard case .dictionary = v else {
+        throw ManifestError(file: file, keyPath: path, problem: "is a \(v.kindName), expected a dictionary")
+      }
+    }
+
+    bundleIdentifier = try string(["CFBundleIdentifier"])
+    displayName = root["CFBundleDisplayName"]?.string ?? root["CFBundleName"]?.string ?? bundleIdentifier
+    try dictionary(["NSExtension"])
+    extensionPoint = try string(["NSExtension", "NSExtensionPointIdentifier"])
+    if root["NSExtension"]?["NSExtensionPrincipalClass"] != nil {
+      var name = try string(["NSExtension", "NSExtensionPrincipalClass"])
+      if name.hasPrefix("$(PRODUCT_MODULE_NAME).") { name.removeFirst("$(PRODUCT_MODULE_NAME).".count) }
+      principalClass = name
+    } else {
+      principalClass = nil
+    }
+    try dictionary(["NSExtension", "NSExtensionAttributes"])
+    var script = try string(["NSExtension", "NSExtensionAttributes", "NSExtensionJavaScriptPreprocessingFile"])
+    if script.hasSuffix(".js") { script.removeLast(3) }
+    preprocessingFile = script
+    let rulePath = ["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"]
+    let ruleValue = try value(rulePath)
+    guard let rule = ActivationRule(plistValue: ruleValue) else {
+      throw ManifestError(
+        file: file, keyPath: rulePath, problem: "is a \(ruleValue.kindName), expected a predicate string or a dictionary")
+    }
+    activationRule = rule
+    appGroups = try ExtensionManifest.appGroups(in: root, file: file)
+  }
+
+  /// Reads the Info.plist at `url`, and the app groups of `*.entitlements` plists in the same folder.
+  public init(contentsOf url: URL, displayPath: String? = nil) throws {
+    let file = displayPath ?? url.path
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw ManifestError(file: file, keyPath: [], problem: "cannot be read (\(error.localizedDescription))")
+    }
+    try self.init(infoPlist: data, file: file)
+    let folder = url.deletingLastPathComponent()
+    let siblings = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+    for entitlements in siblings.filter({ $0.pathExtension == "entitlements" }).sorted(by: { $0.path < $1.path }) {
+      let name = ((displayPath.map { ($0 as NSString).deletingLastPathComponent } ?? folder.path) as NSString)
+        .appendingPathComponent(entitlements.lastPathComponent)
+      guard let bytes = try? Data(contentsOf: entitlements), let plist = try? PropertyList.decode(bytes) else {
+        throw ManifestError(file: name, keyPath: [], problem: "is not a readable property list")
+      }
+      for group in try ExtensionManifest.appGroups(in: plist, file: name) where !appGroups.contains(group) {
+        appGroups.append(group)
+      }
+    }
+  }
+
+  private static func appGroups(in root: PropertyList, file: String) throws -> [String] {
+    let key = "com.apple.security.application-groups"
+    guard let value = root[key] else { return [] }
+    guard let groups = value.array?.compactMap(\.string), groups.count == value.array?.count else {
+      throw ManifestError(file: file, keyPath: [key], problem: "is a \(value.kindName), expected an array of strings")
+    }
+    return groups
+  }
+}
+
+/// A problem in an extension's Info.plist, naming the file and the key path.
+public struct ManifestError: Error, CustomStringConvertible {
+  /// The file, as shown to the user.
+  public var file: String
+  /// The keys from the root to the offending one; empty for the whole file.
+  public var keyPath: [String]
+  /// What is wrong ("is missing", "is a string, expected a dictionary").
+  public var problem: String
+
+  public var description: String {
+    keyPath.isEmpty ? "\(file) \(problem)" : "\(file): \(keyPath.joined(separator: " → ")) \(problem)"
+  }
+}

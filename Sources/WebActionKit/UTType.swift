@@ -1,0 +1,55 @@
+/// A uniform type identifier, the small subset of Apple's `UTType` that Action extensions use.
+///
+/// Porting: `UTType.propertyList.identifier` keeps working unchanged.
+public struct UTType: Sendable, Hashable, CustomStringConvertible {
+  /// The reverse-DNS identifier, for example `public.property-list`.
+  public let identifier: String
+
+  /// Makes a type from its identifier; any string is accepted, unknown identifiers conform only to themselves.
+  public init(_ identifier: String) { self.identifier = identifier }
+
+  /// `public.item`, the root of the hierarchy.
+  public static let item = UTType("public.item")
+  /// `public.data`, any sequence of bytes.
+  public static let data = UTType("public.data")
+  /// `public.property-list`, what Safari uses for the JavaScript preprocessing results.
+  public static let propertyList = UTType("public.property-list")
+  /// `public.url`.
+  public static let url = UTType("public.url")
+  /// `public.file-url`.
+  public static let fileURL = UTType("public.file-url")
+  /// `public.text`.
+  public static let text = UTType("public.text")
+  /// `public.plain-text`.
+  public static let plainText = UTType("public.plain-text")
+  /// `public.html`.
+  public static let html = UTType("public.html")
+
+  /// Parents in the built-in hierarchy (Apple's declared conformances, trimmed to the types above).
+  static let parents: [String: [String]] = [
+    "public.data": ["public.item"],
+    "public.property-list": ["public.data"],
+    "com.apple.property-list": ["public.property-list"],
+    "public.url": ["public.data"],
+    "public.file-url": ["public.url"],
+    "public.text": ["public.data"],
+    "public.plain-text": ["public.text"],
+    "public.utf8-plain-text": ["public.plain-text"],
+    "public.html": ["public.text"],
+  ]
+
+  /// Whether this type is `other` or descends from it in the built-in hierarchy.
+  public func conforms(to other: UTType) -> Bool {
+    if identifier == other.identifier { return true }
+    return (UTType.parents[identifier] ?? []).contains { UTType($0).conforms(to: other) }
+  }
+
+  public var description: String { identifier }
+}
+
+/// The old-style constant for `UTType.propertyList.identifier`, for code written against MobileCoreServices.
+public let kUTTypePropertyList = "public.property-list"
+/// The old-style constant for `UTType.url.identifier`.
+public let kUTTypeURL = "public.url"
+/// The old-style constant for `UTType.plainText.identifier`.
+public let kUTTypePlainText = "public.plain-text"

@@ -1,0 +1,230 @@
+import JSBridge
+import XCTest
+
+// A miniature node tree exposed through declarative tables, as DOMBindings does it.
+class TNode {
+  var name: String
+  var children: [TNode] = []
+  init(name: String) { self.name = name }
+}
+final class TElement: TNode {
+  var attributes: [String: String] = [:]
+}
+final class TText: TNode {}
+final class TList {
+  var items: [TNode]
+  init(_ items: [TNode]) { self.items = items }
+}
+final class TStyle {
+  var properties: [(String, String)] = []
+  func value(_ name: String) -> String? { properties.first { $0.0 == name }?.1 }
+}
+
+enum TBindings {
+  static let node = Interface<TNode>("TNode") {
+    $0.constant("ELEMENT_NODE", 1)
+    $0.getter("nodeName") { $0.name }
+    $0.getter("childNodes") { TList($0.children) }
+    $0.getter("firstChild") { $0.children.first }
+    $0.method("appendChild", length: 1) { node, args in
+      let child = try args.object(0, as: TNode.self)
+      node.children.append(child)
+      return child
+    }
+  }
+  static let element = Interface<TElement>("TElement", inherits: node) {
+    $0.accessor("id", get: { $0.attributes["id"] ?? "" }, set: { el, value in el.attributes["id"] = try value.toString() })
+    $0.method("getAttribute", length: 1) { el, args in el.attributes[try args.string(0)] }
+    $0.method("setAttribute", length: 2) { el, args in el.attributes[try args.string(0)] = try args.string(1) }
+    $0.method("fail", length: 0) { (_: TElement, args: Arguments) throws -> Int in
+      throw ScriptError.rangeError("index \(args.count) is out of range")
+    }
+  }
+  static let text = Interface<TText>("TText", inherits: node) {
+    $0.getter("data") { $0.name }
+  }
+  static let list = Interface<TList>("TList") {
+    $0.indexed(length: { $0.items.count }, item: { list, i in list.items[i] })
+    $0.method("item", length: 1) { list, args in
+      let i = try args.int(0)
+      return i >= 0 && i < list.items.count ? list.items[i] : nil
+    }
+  }
+  static let style = Interface<TStyle>("TStyle") {
+    $0.namedProperties(
+      get: { style, name in style.value(name) },
+      set: { style, name, value in
+        guard name.first?.isLowercase == true, name != "cssText" else { return false }
+        let text = try value.toString()
+        style.properties.removeAll { $0.0 == name }
+        style.properties.append((name, text))
+        return true
+      },
+      keys: { $0.properties.map(\.0) })
+    $0.getter("cssText") { $0.properties.map { "\($0.0): \($0.1)" }.joined(separator: "; ") }
+  }
+  static let constructible = Interface<TText>("TTextMaker", inherits: node) {
+    $0.constructor(length: 1) { args in TText(name: try args.string(0)) }
+  }
+}
+
+extension TNode: ScriptConvertible {
+  public func scriptValue(in context: ScriptContext) throws(ScriptError) -> ScriptValue { try context.wrap(self) }
+}
+extension TList: ScriptConvertible {
+  public func scriptValue(in context: ScriptContext) throws(ScriptError) -> ScriptValue {
+    try context.wrap(self, as: TBindings.list)
+  }
+}
+
+final class InterfaceTests: XCTestCase {
+  var context: ScriptContext!
+  var root: TElement!
+
+  override func setUp() {
+    context = ScriptContext(name: "bindings")
+    root = TElement(name: "DIV")
+    context.interfaceResolver = { object in
+      switch object {
+      case is TElement: return TBindings.element.erased
+      case is TText: return TBindings.text.erased
+      case is TNode: return TBindings.node.erased
+      default: return nil
+      }
+    }
+    root.children = [TText(name: "hello"), TElement(name: "SPAN")]
+    XCTAssertNoThrow(try context.install(TBindings.element.erased))
+    XCTAssertNoThrow(try context.install(TBindings.text.erased))
+    XCTAssertNoThrow(try context.global.setProperty("root", context.wrap(root)))
+  }
+
+  override func tearDown() {
+    context.close()
+    context = nil
+    root = nil
+  }
+
+  private func js(_ source: String) throws -> ScriptValue { try context.evaluate(source, sourceURL: "bind.js") }
+
+  func testGettersMethodsAndMostDerivedInterface() throws {
+    XCTAssertEqual(try js("root.nodeName").toString(), "DIV")
+    XCTAssertEqual(try js("root.firstChild.data").toString(), "hello")
+    XCTAssertEqual(try js("root.firstChild instanceof TText").toBool(), true)
+    XCTAssertEqual(try js("root.firstChild instanceof TElement").toBool(), false)
+    XCTAssertEqual(try js("root.setAttribute('x', 5); root.getAttribute('x')").toString(), "5")
+    XCTAssertTrue(try js("root.getAttribute('missing')").isNull)
+    XCTAssertTrue(try js("root.setAttribute('y', 1)").isUndefined)
+    XCTAssertEqual(try js("root.id = 'main'; root.id").toString(), "main")
+    XCTAssertEqual(root.attributes["id"], "main")
+  }
+
+  func testPrototypeChainInstanceofAndConstants() throws {
+    let facts = """
+      [root instanceof TElement, root instanceof TNode, root instanceof Object,
+       Object.getPrototypeOf(TElement.prototype) === TNode.prototype,
+       Object.getPrototypeOf(TElement) === TNode, TElement.prototype.constructor === TElement,
+       TNode.ELEMENT_NODE === 1, root.ELEMENT_NODE === 1, TElement.name, TNode.prototype.appendChild.length,
+       Object.prototype.toString.call(root), 'nodeName' in TNode.prototype, root.hasOwnProperty('nodeName'),
+       Object.keys(globalThis).includes('TNode')].join()
+      """
+    XCTAssertEqual(try js(facts).toString(),
+      "true,true,true,true,true,true,true,true,TElement,1,[object TElement],true,false,false")
+  }
+
+  func testIllegalInvocationAndIllegalConstructor() throws {
+    let checks: [(String, String)] = [
+      ("TNode.prototype.appendChild.call({}, root)", "TypeError: Illegal invocation"),
+      ("Object.getOwnPropertyDescriptor(TNode.prototype, 'nodeName').get.call(5)", "TypeError: Illegal invocation"),
+      ("TElement.prototype.getAttribute.call(root.firstChild, 'x')", "TypeError: Illegal invocation"),
+      ("new TNode()", "TypeError: Illegal constructor"),
+      ("TNode()", "TypeError: Illegal constructor"),
+      ("root.appendChild({})", "TypeError: TNode.appendChild: argument 1 is not of type 'TNode'."),
+      ("root.appendChild()", "TypeError: TNode.appendChild: 1 argument required, but only 0 present."),
+    ]
+    for (source, expected) in checks {
+      let caught = try js("try { \(source); 'no error' } catch (e) { e instanceof TypeError ? String(e) : 'wrong type' }")
+      XCTAssertEqual(try caught.toString(), expected, source)
+    }
+  }
+
+  func testConstructorClosure() throws {
+    try context.install(TBindings.constructible.erased)
+    XCTAssertEqual(try js("const t = new TTextMaker('made'); [t.nodeName, t instanceof TTextMaker, t instanceof TNode].join()")
+      .toString(), "made,true,true")
+    XCTAssertEqual(try js("try { TTextMaker('x') } catch (e) { e.message }").toString(),
+                   "Failed to construct 'TTextMaker': Please use the 'new' operator.")
+  }
+
+  func testIdentityAcrossGarbageCollection() throws {
+    _ = try js("globalThis.first = root.firstChild; root.firstChild.expando = 'kept'")
+    for _ in 0..<3 {
+      _ = try js("for (let i = 0; i < 50000; i++) ({ i });")
+      context.collectGarbage()
+    }
+    XCTAssertTrue(try js("root.firstChild === first && root.firstChild.expando === 'kept'").toBool())
+    XCTAssertTrue(try context.wrap(root.children[0]) === (try js("first")))
+    XCTAssertTrue(context.unwrap(try js("first"), as: TNode.self) === root.children[0])
+    XCTAssertNil(context.unwrap(try js("first"), as: TElement.self))
+  }
+
+  func testWrappedObjectsStayAliveWhileWrapped() throws {
+    weak var weakNode: TNode?
+    do {
+      let node = TElement(name: "TEMP")
+      weakNode = node
+      try context.global.setProperty("temp", context.wrap(node))
+    }
+    XCTAssertNotNil(weakNode, "the context retains wrapped objects")
+    XCTAssertEqual(try js("temp.nodeName").toString(), "TEMP")
+    context.close()
+    XCTAssertNil(weakNode, "close releases wrapped objects")
+  }
+
+  func testIndexedPropertiesLengthAndIteration() throws {
+    let facts = """
+      const list = root.childNodes;
+      [list.length, list[0].nodeName, list[1].nodeName, list[2] === undefined, list.item(5) === null,
+       [...list].map(n => n.nodeName).join('+'), Object.keys(list).join('+'), 1 in list, 2 in list,
+       Array.from(list.entries()).length, typeof list[Symbol.iterator]].join()
+      """
+    XCTAssertEqual(try js(facts).toString(), "2,hello,SPAN,true,true,hello+SPAN,0+1,true,false,2,function")
+    var seen: [String] = []
+    for child in try js("root.childNodes").arrayElements() { seen.append(try child.property("nodeName").toString()) }
+    XCTAssertEqual(seen, ["hello", "SPAN"])
+  }
+
+  func testNamedProperties() throws {
+    let style = TStyle()
+    try context.global.setProperty("style", context.wrap(style, as: TBindings.style))
+    _ = try js("style.backgroundColor = 'red'; style.color = 'blue'; style.color = 'green'; style.Custom = 1")
+    XCTAssertEqual(style.properties.map { "\($0.0)=\($0.1)" }, ["backgroundColor=red", "color=green"])
+    XCTAssertEqual(try js("[style.backgroundColor, style.cssText, style.Custom, Object.keys(style).join()].join('|')")
+      .toString(), "red|backgroundColor: red; color: green|1|backgroundColor,color,Custom")
+  }
+}
+
+final class TCounter: ScriptExposed {
+  var count = 0
+  static let scriptInterface = Interface<TCounter>("TCounter") {
+    $0.method("increment") { counter, _ in
+      counter.count += 1
+      return counter
+    }
+    $0.getter("count") { $0.count }
+  }.erased
+}
+
+final class ScriptExposedTests: XCTestCase {
+  func testExposedTypesWrapThemselvesAndUnknownTypesFailClearly() throws {
+    let context = ScriptContext(name: "exposed")
+    defer { context.close() }
+    let counter = TCounter()
+    try context.global.setProperty("counter", counter)
+    XCTAssertEqual(try context.evaluate("counter.increment().increment() === counter && counter.count", sourceURL: "c.js")
+      .toDouble(), 2)
+    XCTAssertEqual(counter.count, 2)
+    XCTAssertThrowsError(try context.wrap(TStyle())) { error in
+      XCTAssertTrue("\(error)".contains("no script interface for Swift type TStyle"), "\(error)")
+    }
+  }
+}

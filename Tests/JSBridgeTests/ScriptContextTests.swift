@@ -1,0 +1,117 @@
+import JSBridge
+import XCTest
+
+final class ScriptContextTests: XCTestCase {
+  var context: ScriptContext!
+
+  override func setUp() { context = ScriptContext(name: "test") }
+  override func tearDown() {
+    context.close()
+    context = nil
+  }
+
+  func testEvaluateReturnsCompletionValue() throws {
+    let value = try context.evaluate("1 + 2", sourceURL: "sum.js")
+    XCTAssertEqual(value.toDouble(), 3)
+    XCTAssertEqual(try context.evaluate("'a' + 'b'", sourceURL: "cat.js").toString(), "ab")
+  }
+
+  func testThrownErrorCarriesFileLineColumnAndStack() {
+    let source = "var x = 1;\nfunction f() {\n  null.foo;\n}\nf();"
+    XCTAssertThrowsError(try context.evaluate(source, sourceURL: "page.js", startingLine: 10)) { error in
+      let e = error as! ScriptError
+      XCTAssertEqual(e.kind, .exception)
+      XCTAssertEqual(e.name, "TypeError")
+      XCTAssertEqual(e.file, "page.js")
+      XCTAssertEqual(e.line, 12)
+      XCTAssertNotNil(e.column)
+      XCTAssertTrue(e.stack?.contains("f@page.js:12") ?? false, e.stack ?? "no stack")
+      XCTAssertTrue(e.description.hasPrefix("page.js:12:\(e.column ?? -1): TypeError: "), e.description)
+    }
+  }
+
+  func testThrownPrimitiveKeepsValue() {
+    XCTAssertThrowsError(try context.evaluate("throw 42", sourceURL: "p.js")) { error in
+      let e = error as! ScriptError
+      XCTAssertNil(e.name)
+      XCTAssertEqual(e.message, "42")
+      XCTAssertEqual(e.value?.value.toDouble(), 42)
+    }
+  }
+
+  func testSyntaxErrorReportsPosition() {
+    XCTAssertThrowsError(try context.evaluate("let a = 1;\nlet b = ;", sourceURL: "bad.js")) { error in
+      let e = error as! ScriptError
+      XCTAssertEqual(e.kind, .syntax)
+      XCTAssertEqual(e.name, "SyntaxError")
+      XCTAssertEqual(e.file, "bad.js")
+      XCTAssertEqual(e.line, 2)
+      XCTAssertEqual(e.column, 9, "JSC names the token ';'; the column is located on the line")
+      XCTAssertTrue(e.description.hasPrefix("bad.js:2:9: SyntaxError: "), e.description)
+    }
+    XCTAssertThrowsError(try context.checkSyntax("\n\nif (", sourceURL: "cut.js")) { error in
+      let e = error as! ScriptError
+      XCTAssertEqual(e.kind, .syntax)
+      XCTAssertEqual(e.line, 3)
+      XCTAssertTrue(e.description.hasPrefix("cut.js:3:1: "), e.description)
+    }
+    XCTAssertNoThrow(try context.checkSyntax("globalThis.ran = true", sourceURL: "ok.js"))
+    XCTAssertEqual(try context.evaluate("typeof ran", sourceURL: "t.js").toString(), "undefined")
+  }
+
+  func testRuntimeSyntaxErrorIsAnException() {
+    XCTAssertThrowsError(try context.evaluate("throw new SyntaxError('made')", sourceURL: "s.js")) { error in
+      XCTAssertEqual((error as! ScriptError).kind, .exception)
+    }
+  }
+
+  func testWatchdogStopsRunawayScript() throws {
+    context.executionTimeLimit = 0.2
+    XCTAssertThrowsError(try context.evaluate("while (true) {}", sourceURL: "loop.js")) { error in
+      let e = error as! ScriptError
+      XCTAssertEqual(e.kind, .timeout)
+      XCTAssertTrue(e.message.contains("stopped"), e.message)
+    }
+    // The context stays usable, and ordinary errors are not reported as timeouts afterwards.
+    XCTAssertEqual(try context.evaluate("6 * 7", sourceURL: "after.js").toDouble(), 42)
+    XCTAssertThrowsError(try context.evaluate("undefinedName", sourceURL: "after.js")) { error in
+      XCTAssertEqual((error as! ScriptError).kind, .exception)
+    }
+  }
+
+  func testWatchdogStopsRunawayCallback() throws {
+    context.executionTimeLimit = 0.2
+    let f = try context.evaluate("(function spin() { for (;;) {} })", sourceURL: "spin.js")
+    XCTAssertThrowsError(try f.call()) { error in XCTAssertEqual((error as! ScriptError).kind, .timeout) }
+  }
+
+  func testProtectedValuesSurviveGarbageCollection() throws {
+    var kept: [ProtectedValue] = []
+    for i in 0..<200 {
+      kept.append(ProtectedValue(try context.evaluate("({ n: \(i), s: 'v' + \(i), a: [\(i)] })", sourceURL: "o.js")))
+    }
+    try context.evaluate("for (let i = 0; i < 100000; i++) ({ junk: [i, i + 1] });", sourceURL: "junk.js")
+    context.collectGarbage()
+    for (i, p) in kept.enumerated() {
+      XCTAssertEqual(try p.value.property("n").toDouble(), Double(i))
+      XCTAssertEqual(try p.value.property("s").toString(), "v\(i)")
+      XCTAssertEqual(try p.value.property("a").element(at: 0).toDouble(), Double(i))
+    }
+  }
+
+  func testCloseInvalidatesProtectedValuesAndIsIdempotent() throws {
+    let other = ScriptContext(name: "closing")
+    let p = ProtectedValue(other.makeString("x"))
+    XCTAssertTrue(p.isAlive)
+    other.close()
+    XCTAssertFalse(p.isAlive)
+    XCTAssertTrue(other.isClosed)
+    other.close()
+  }
+
+  func testGlobalObjectIsGlobalThis() throws {
+    try context.global.setProperty("answer", context.makeNumber(42))
+    XCTAssertEqual(try context.evaluate("globalThis.answer", sourceURL: "g.js").toDouble(), 42)
+    XCTAssertTrue(try context.evaluate("globalThis", sourceURL: "g.js") === context.global)
+  }
+}

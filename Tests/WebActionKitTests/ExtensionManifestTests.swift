@@ -1,0 +1,202 @@
+import WebActionKit
+import XCTest
+
+/// Builds Info.plist dictionaries and temporary bundles for the manifest tests.
+enum ManifestFixture {
+  static var info: PropertyList {
+    [
+      "CFBundleIdentifier": "com.example.page-info",
+      "CFBundleName": "PageInfo",
+      "CFBundleDisplayName": "Page Info",
+      "NSExtension": [
+        "NSExtensionPointIdentifier": "com.apple.ui-services",
+        "NSExtensionPrincipalClass": "$(PRODUCT_MODULE_NAME).ActionRequestHandler",
+        "NSExtensionAttributes": [
+          "NSExtensionActivationRule": ["NSExtensionActivationSupportsWebPageWithMaxCount": 1],
+          "NSExtensionJavaScriptPreprocessingFile": "Action",
+        ],
+      ],
+    ]
+  }
+
+  static func removing(_ path: [String], from plist: PropertyList) -> PropertyList {
+    guard case .dictionary(var entries) = plist, let first = path.first else { return plist }
+    if path.count == 1 {
+      entries[first] = nil
+    } else if let child = entries[first] {
+      entries[first] = removing(Array(path.dropFirst()), from: child)
+    }
+    return .dictionary(entries)
+  }
+
+  /// A new empty folder, removed when `test` ends.
+  static func temporaryFolder(for test: XCTestCase) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("webaction-kit-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    return url
+  }
+}
+
+final class ExtensionManifestTests: XCTestCase {
+  private func parse(_ plist: PropertyList, format: PropertyList.Format = .xml) throws -> ExtensionManifest {
+    try ExtensionManifest(infoPlist: plist.encoded(as: format), file: "page-info.appex/Info.plist")
+  }
+
+  func testAGoodManifestInXMLAndBinary() throws {
+    for format in [PropertyList.Format.xml, .binary] {
+      let manifest = try parse(ManifestFixture.info, format: format)
+      XCTAssertEqual(manifest.bundleIdentifier, "com.example.page-info")
+      XCTAssertEqual(manifest.displayName, "Page Info")
+      XCTAssertEqual(manifest.extensionPoint, "com.apple.ui-services")
+      XCTAssertTrue(manifest.isActionExtension)
+      XCTAssertEqual(manifest.principalClass, "ActionRequestHandler")
+      XCTAssertEqual(manifest.preprocessingFile, "Action")
+      XCTAssertEqual(manifest.activationRule, .dictionary(ActivationDictionary(["NSExtensionActivationSupportsWebPageWithMaxCount": 1])))
+      XCTAssertEqual(manifest.appGroups, [])
+    }
+  }
+
+  func testOptionalKeysAndFallbacks() throws {
+    var info = ManifestFixture.removing(["CFBundleDisplayName"], from: ManifestFixture.info)
+    info = ManifestFixture.removing(["NSExtension", "NSExtensionPrincipalClass"], from: info)
+    info["com.apple.security.application-groups"] = ["group.example"]
+    let manifest = try parse(info)
+    XCTAssertEqual(manifest.displayName, "PageInfo")
+    XCTAssertNil(manifest.principalClass)
+    XCTAssertEqual(manifest.appGroups, ["group.example"])
+    let bare = try parse(ManifestFixture.removing(["CFBundleName"], from: ManifestFixture.removing(["CFBundleDisplayName"], from: ManifestFixture.info)))
+    XCTAssertEqual(bare.displayName, "com.example.page-info")
+  }
+
+  func testEachMissingKeyIsNamedWithItsPath() {
+    let cases: [([String], String)] = [
+      (["CFBundleIdentifier"], "CFBundleIdentifier is missing"),
+      (["NSExtension"], "NSExtension is missing"),
+      (["NSExtension", "NSExtensionPointIdentifier"], "NSExtension → NSExtensionPointIdentifier is missing"),
+      (["NSExtension", "NSExtensionAttributes"], "NSExtension → NSExtensionAttributes is missing"),
+      (["NSExtension", "NSExtensionAttributes", "NSExtensionJavaScriptPreprocessingFile"],
+        "NSExtension → NSExtensionAttributes → NSExtensionJavaScriptPreprocessingFile is missing"),
+      (["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"],
+        "NSExtension → NSExtensionAttributes → NSExtensionActivationRule is missing"),
+    ]
+    for (path, message) in cases {
+      XCTAssertThrowsError(try parse(ManifestFixture.removing(path, from: ManifestFixture.info))) { error in
+        XCTAssertEqual("\(error)", "page-info.appex/Info.plist: \(message)")
+      }
+    }
+  }
+
+  func testWrongKindsAndUnreadableFiles() {
+    var info = ManifestFixture.info
+    info["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionJavaScriptPreprocessingFile"] = 3
+    XCTAssertThrowsError(try parse(info)) { error in
+      XCTAssertEqual("\(error)", "page-info.appex/Info.plist: NSExtension → NSExtensionAttributes → "
+        + "NSExtensionJavaScriptPreprocessingFile is a integer, expected a string")
+    }
+    info = ManifestFixture.info
+    info["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"] = [1]
+    XCTAssertThrowsError(try parse(info)) { error in
+      XCTAssertTrue("\(error)".hasSuffix("NSExtensionActivationRule is a array, expected a predicate string or a dictionary"), "\(error)")
+    }
+    XCTAssertThrowsError(try ExtensionManifest(infoPlist: Data("<plist".utf8), file: "x.appex/Info.plist")) { error in
+      XCTAssertTrue("\(error)".hasPrefix("x.appex/Info.plist is not a readable property list"), "\(error)")
+    }
+    XCTAssertThrowsError(try parse(["a", "b"])) { error in
+      XCTAssertEqual("\(error)", "page-info.appex/Info.plist is a array, expected a dictionary")
+    }
+  }
+
+  func testScriptNameMayCarryJSExtension() throws {
+    var info = ManifestFixture.info
+    info["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionJavaScriptPreprocessingFile"] = "Action.js"
+    XCTAssertEqual(try parse(info).preprocessingFile, "Action")
+  }
+}
+
+final class ActivationRuleTests: XCTestCase {
+  func testPredicatesAndDictionaries() {
+    XCTAssertEqual(ActivationRule(plistValue: "TRUEPREDICATE"), .truePredicate)
+    XCTAssertEqual(ActivationRule(plistValue: " FALSEPREDICATE "), .falsePredicate)
+    XCTAssertEqual(ActivationRule(plistValue: "SUBQUERY(x, $e, 1 == 1).@count == 1"), .predicate("SUBQUERY(x, $e, 1 == 1).@count == 1"))
+    XCTAssertNil(ActivationRule(plistValue: 1))
+
+    XCTAssertTrue(ActivationRule.truePredicate.accepts(webPages: 1, webURLs: 0))
+    XCTAssertFalse(ActivationRule.falsePredicate.accepts(webPages: 1, webURLs: 0))
+    XCTAssertFalse(ActivationRule.truePredicate.accepts(webPages: 0, webURLs: 0), "nothing to act on")
+  }
+
+  func testDictionaryRulesFollowTheDocumentedKeys() {
+    let pageOnly = ActivationRule(plistValue: ["NSExtensionActivationSupportsWebPageWithMaxCount": 1])!
+    XCTAssertTrue(pageOnly.accepts(webPages: 1, webURLs: 0))
+    XCTAssertFalse(pageOnly.accepts(webPages: 2, webURLs: 0), "above the maximum")
+    XCTAssertFalse(pageOnly.accepts(webPages: 0, webURLs: 1), "URLs not supported")
+
+    let urlsAsStrings = ActivationRule(plistValue: [
+      "NSExtensionActivationSupportsWebURLWithMaxCount": "3", "NSExtensionActivationSupportsText": "YES",
+    ])!
+    XCTAssertTrue(urlsAsStrings.accepts(webPages: 0, webURLs: 3))
+    XCTAssertFalse(urlsAsStrings.accepts(webPages: 1, webURLs: 0))
+    guard case .dictionary(let rule) = urlsAsStrings else { return XCTFail() }
+    XCTAssertEqual(rule.webURLMaxCount, 3)
+    XCTAssertTrue(rule.supportsText)
+    XCTAssertNil(rule.imageMaxCount)
+
+    let capped = ActivationRule(plistValue: [
+      "NSExtensionActivationSupportsWebPageWithMaxCount": 5, "NSExtensionActivationSupportsWebURLWithMaxCount": 5,
+      "NSExtensionActivationSupportsAttachmentsWithMaxCount": 2,
+    ])!
+    XCTAssertTrue(capped.accepts(webPages: 1, webURLs: 1))
+    XCTAssertFalse(capped.accepts(webPages: 2, webURLs: 1))
+  }
+
+  func testPredicateStringsAreReadByTheTypesTheyMention() {
+    let pages = ActivationRule.predicate(
+      #"SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.apple.property-list").@count == 1).@count == 1"#)
+    XCTAssertTrue(pages.accepts(webPages: 1, webURLs: 0))
+    XCTAssertFalse(pages.accepts(webPages: 0, webURLs: 1))
+    XCTAssertFalse(ActivationRule.predicate(#"... UTI-CONFORMS-TO "public.image" ..."#).accepts(webPages: 1, webURLs: 0))
+  }
+}
+
+final class ExtensionBundleTests: XCTestCase {
+  func testBundleWithInfoAtTheRootAndScriptInResources() throws {
+    let folder = try ManifestFixture.temporaryFolder(for: self).appendingPathComponent("page-info.appex")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("Resources"), withIntermediateDirectories: true)
+    try ManifestFixture.info.encoded(as: .xml).write(to: folder.appendingPathComponent("Info.plist"))
+    try Data("var ExtensionPreprocessingJS = {}".utf8).write(to: folder.appendingPathComponent("Resources/Action.js"))
+    try (["com.apple.security.application-groups": ["group.a", "group.b"]] as PropertyList).encoded(as: .xml)
+      .write(to: folder.appendingPathComponent("PageInfo.entitlements"))
+    let bundle = try ExtensionBundle(url: folder)
+    XCTAssertEqual(bundle.name, "page-info")
+    XCTAssertEqual(bundle.scriptURL?.lastPathComponent, "Action.js")
+    XCTAssertEqual(bundle.scriptURL?.deletingLastPathComponent().lastPathComponent, "Resources")
+    XCTAssertEqual(bundle.manifest.appGroups, ["group.a", "group.b"])
+  }
+
+  func testBundleWithContentsFolderAndMissingScript() throws {
+    let folder = try ManifestFixture.temporaryFolder(for: self).appendingPathComponent("x.appex")
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("Contents"), withIntermediateDirectories: true)
+    try ManifestFixture.info.encoded(as: .binary).write(to: folder.appendingPathComponent("Contents/Info.plist"))
+    XCTAssertThrowsError(try ExtensionBundle(url: folder)) { error in
+      XCTAssertEqual("\(error)", "x.appex/Contents/Info.plist: NSExtension → NSExtensionAttributes → "
+        + "NSExtensionJavaScriptPreprocessingFile names Action.js, which was not found "
+        + "(looked for x.appex/Action.js, x.appex/Resources/Action.js, x.appex/Contents/Resources/Action.js)")
+    }
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("Contents/Resources"), withIntermediateDirectories: true)
+    try Data().write(to: folder.appendingPathComponent("Contents/Resources/Action.js"))
+    XCTAssertEqual(try ExtensionBundle(url: folder).scriptURL?.path.hasSuffix("x.appex/Contents/Resources/Action.js"), true)
+  }
+
+  func testFolderWithoutInfoPlist() throws {
+    let folder = try ManifestFixture.temporaryFolder(for: self).appendingPathComponent("empty.appex")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    XCTAssertThrowsError(try ExtensionBundle(url: folder)) { error in
+      XCTAssertTrue("\(error)".hasSuffix("has no Info.plist (looked for empty.appex/Info.plist and empty.appex/Contents/Info.plist)"), "\(error)")
+    }
+    XCTAssertThrowsError(try ExtensionBundle(url: folder.appendingPathComponent("nope.appex"))) { error in
+      XCTAssertTrue("\(error)".hasSuffix("is not an extension bundle folder (expected a .appex folder)"), "\(error)")
+    }
+  }
+}
