@@ -120,5 +120,9 @@ final class EngineChoiceTests: XCTestCase {
       try Data().write(to: directory.appendingPathComponent(name))
     }
     XCTAssertEqual(LanguagePair.installed(in: directory).map(\.modeName), ["eng-spa", "fra-cat"])
+    setenv(LanguagePair.modesDirectoryVariable, directory.path, 1)
+    defer { unsetenv(LanguagePair.modesDirectoryVariable) }
+    XCTAssertEqual(LanguagePair.installed().map(\.modeName), ["eng-spa", "fra-cat"])
+    XCTAssertEqual(try ApertiumTranslator().pairs().map(\.modeName), ["eng-spa", "fra-cat"])
   }
 }
