@@ -51,7 +51,7 @@ let package = Package(
     .executableTarget(
       name: "webaction",
       dependencies: [
-        "WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension",
+        "WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension", "TranslateExtension",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 

@@ -1,6 +1,7 @@
 import BackgroundExtension
 import Foundation
 import PageInfoExtension
+import TranslateExtension
 import WebActionHost
 import WebActionKit
 
@@ -21,6 +22,7 @@ enum BuiltInExtensions {
   static let all: [Entry] = [
     Entry(BackgroundExtension.self),
     Entry(PageInfoExtension.self),
+    Entry(TranslateExtension.self),
   ]
 
   /// Resolves `--ext`: a built-in name, or the path of an `.appex` folder.

@@ -13,7 +13,7 @@ final class PageTranslationTests: XCTestCase {
           ["id": 2, "html": "Click <a href=\"/start\">here</a> to <b>start</b>"],
         ],
         "attributes": [["id": "a1", "text": "The red house & the river"]],
-      ])
+      ], arguments: [:])
     let result = try page.translate(with: ApertiumTranslator())
     XCTAssertEqual(result.translations, [
       "s1": "El puente <i>viejo</i> cruza el río.",
@@ -37,17 +37,40 @@ final class PageTranslationTests: XCTestCase {
   }
 
   func testMissingLanguagesAndMalformedListsNameTheKey() {
-    XCTAssertThrowsError(try PageTranslation(preprocessingResults: ["to": "es"])) { error in
+    XCTAssertThrowsError(try PageTranslation(preprocessingResults: ["to": "es"], arguments: [:])) { error in
       XCTAssertTrue("\(error)".contains("--arg from=en"), "\(error)")
     }
-    XCTAssertThrowsError(try PageTranslation(preprocessingResults: ["from": "en"])) { error in
+    XCTAssertThrowsError(try PageTranslation(preprocessingResults: ["from": "en"], arguments: [:])) { error in
       XCTAssertTrue("\(error)".contains("--arg to=es"), "\(error)")
     }
-    XCTAssertEqual(try PageTranslation(preprocessingResults: ["from": "en"], defaultTarget: "es").to, "es")
+    XCTAssertEqual(try PageTranslation(preprocessingResults: ["from": "en"], arguments: ["to": "es"]).to, "es")
     XCTAssertThrowsError(
-      try PageTranslation(preprocessingResults: ["from": "en", "to": "es", "segments": [["id": "x"]]])
+      try PageTranslation(preprocessingResults: ["from": "en", "to": "es", "segments": [["id": "x"]]], arguments: [:])
     ) { error in
       XCTAssertTrue("\(error)".contains("segments[0] needs a string `id` and a string `html`"), "\(error)")
+    }
+  }
+
+  func testSourceLanguageComesFromTheArgumentThenThePageAndOtherLanguagesAreSkipped() throws {
+    let results: [String: Any] = [
+      "pageLanguage": "en-GB",
+      "segments": [
+        ["id": "1", "html": "Hello", "lang": "en-GB"],
+        ["id": "2", "html": "Bonjour", "lang": "fr"],
+        ["id": "3", "html": "World", "lang": ""],
+      ],
+      "attributes": [["id": "a", "text": "Hallo", "lang": "de"], ["id": "b", "text": "Menu", "lang": "eng"]],
+    ]
+    let page = try PageTranslation(preprocessingResults: results, arguments: ["to": "es"])
+    XCTAssertEqual(page.from, "en-GB")
+    XCTAssertEqual(page.segments.map(\.id), ["1", "3"])
+    XCTAssertEqual(page.attributes.map(\.id), ["b"])
+    XCTAssertEqual(page.skippedOtherLanguage, 2)
+    // --arg from= wins over the page: now the French segment is the one translated.
+    let french = try PageTranslation(preprocessingResults: results, arguments: ["to": "es", "from": "fr"])
+    XCTAssertEqual(french.segments.map(\.id), ["2", "3"])
+    XCTAssertThrowsError(try PageTranslation(preprocessingResults: ["segments": []], arguments: ["to": "es"])) { error in
+      XCTAssertTrue("\(error)".contains("does not say which language"), "\(error)")
     }
   }
 

@@ -46,7 +46,7 @@ final class TranslateRequestHandler: ExtensionRequestHandling {
         throw TranslateError(
           "translate: the page's run() returned no preprocessing results; check translate.appex/Action.js.")
       }
-      let page = try PageTranslation(preprocessingResults: dictionary, defaultTarget: arguments["to"])
+      let page = try PageTranslation(preprocessingResults: dictionary, arguments: arguments)
       let defaults = SharedDefaults(suiteName: TranslateExtension.appGroup, group: group)
       let choice = try EngineChoice(arguments: arguments, defaults: { defaults?.string(forKey: $0) })
       let container = group.containerURL
