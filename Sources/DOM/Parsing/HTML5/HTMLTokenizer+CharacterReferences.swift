@@ -67,18 +67,18 @@ extension HTMLTokenizer {
   func numericCharacterReferenceEnd() {
     var code = characterReferenceCode
     if code == 0 {
-      error("null-character-reference")
+      errorAtNextCharacter("null-character-reference")
       code = 0xFFFD
     } else if code > 0x10FFFF {
-      error("character-reference-outside-unicode-range")
+      errorAtNextCharacter("character-reference-outside-unicode-range")
       code = 0xFFFD
     } else if (0xD800...0xDFFF).contains(code) {
-      error("surrogate-character-reference")
+      errorAtNextCharacter("surrogate-character-reference")
       code = 0xFFFD
     } else if HTMLTokenizer.isNoncharacter(code) {
-      error("noncharacter-character-reference")
+      errorAtNextCharacter("noncharacter-character-reference")
     } else if code == 0x0D || (HTMLTokenizer.isControl(code) && !HTMLTokenizer.isASCIIWhitespace(code)) {
-      error("control-character-reference")
+      errorAtNextCharacter("control-character-reference")
       if (0x80...0x9F).contains(code) {
         let replacement = HTMLTokenizer.c1Replacements[Int(code - 0x80)]
         if replacement != 0 { code = replacement }

@@ -49,7 +49,7 @@ extension HTMLTokenizer {
       } else if hyphens == .needsMoreInput || doctype == .needsMoreInput || cdata == .needsMoreInput {
         return false
       } else {
-        error("incorrectly-opened-comment")
+        errorAtNextCharacter("incorrectly-opened-comment")
         comment.removeAll(keepingCapacity: true)
         state = .bogusComment
       }
@@ -74,7 +74,7 @@ extension HTMLTokenizer {
         } else if isPublic == .needsMoreInput || isSystem == .needsMoreInput {
           return false
         } else {
-          error("invalid-character-sequence-after-doctype-name")
+          errorAtNextCharacter("invalid-character-sequence-after-doctype-name")
           doctypeForceQuirks = true
           state = .bogusDoctype
         }
@@ -112,7 +112,7 @@ extension HTMLTokenizer {
         }
       }
       pos += length
-      if !endsWithSemicolon { error("missing-semicolon-after-character-reference") }
+      if !endsWithSemicolon { errorAtNextCharacter("missing-semicolon-after-character-reference") }
       temporaryBuffer = table.values[index]
       flushCharacterReference()
       state = returnState
@@ -126,11 +126,11 @@ extension HTMLTokenizer {
     case .data, .rcdata, .rawtext, .scriptData, .plaintext:
       emitEndOfFile()
     case .tagOpen:
-      error("eof-before-tag-name")
+      errorAtNextCharacter("eof-before-tag-name")
       emitCharacter(Byte.lessThan)
       emitEndOfFile()
     case .endTagOpen:
-      error("eof-before-tag-name")
+      errorAtNextCharacter("eof-before-tag-name")
       emitCharacter(Byte.lessThan)
       emitCharacter(Byte.solidus)
       emitEndOfFile()
@@ -139,7 +139,7 @@ extension HTMLTokenizer {
       state = .afterAttributeName
     case .tagName, .beforeAttributeName, .afterAttributeName, .beforeAttributeValue, .attributeValueDoubleQuoted,
       .attributeValueSingleQuoted, .attributeValueUnquoted, .afterAttributeValueQuoted, .selfClosingStartTag:
-      error("eof-in-tag")
+      errorAtNextCharacter("eof-in-tag")
       emitEndOfFile()
     case .rcdataLessThanSign: emitCharacter(Byte.lessThan); state = .rcdata
     case .rawtextLessThanSign: emitCharacter(Byte.lessThan); state = .rawtext
@@ -161,23 +161,23 @@ extension HTMLTokenizer {
     case .scriptDataDoubleEscapedLessThanSign, .scriptDataDoubleEscapeEnd: state = .scriptDataDoubleEscaped
     case .scriptDataEscaped, .scriptDataEscapedDash, .scriptDataEscapedDashDash, .scriptDataDoubleEscaped,
       .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
-      error("eof-in-script-html-comment-like-text")
+      errorAtNextCharacter("eof-in-script-html-comment-like-text")
       emitEndOfFile()
     case .bogusComment:
       emitComment()
       emitEndOfFile()
     case .markupDeclarationOpen:
-      error("incorrectly-opened-comment")
+      errorAtNextCharacter("incorrectly-opened-comment")
       comment.removeAll(keepingCapacity: true)
       state = .bogusComment
     case .commentStart, .commentStartDash, .comment, .commentLessThanSign, .commentLessThanSignBang,
       .commentLessThanSignBangDash, .commentLessThanSignBangDashDash, .commentEndDash, .commentEnd,
       .commentEndBang:
-      error("eof-in-comment")
+      errorAtNextCharacter("eof-in-comment")
       emitComment()
       emitEndOfFile()
     case .doctype, .beforeDoctypeName:
-      error("eof-in-doctype")
+      errorAtNextCharacter("eof-in-doctype")
       newDoctype()
       doctypeForceQuirks = true
       emitDoctype()
@@ -186,7 +186,7 @@ extension HTMLTokenizer {
       .doctypePublicIdentifierDoubleQuoted, .doctypePublicIdentifierSingleQuoted, .afterDoctypePublicIdentifier,
       .betweenDoctypePublicAndSystemIdentifiers, .afterDoctypeSystemKeyword, .beforeDoctypeSystemIdentifier,
       .doctypeSystemIdentifierDoubleQuoted, .doctypeSystemIdentifierSingleQuoted, .afterDoctypeSystemIdentifier:
-      error("eof-in-doctype")
+      errorAtNextCharacter("eof-in-doctype")
       doctypeForceQuirks = true
       emitDoctype()
       emitEndOfFile()
@@ -194,7 +194,7 @@ extension HTMLTokenizer {
       emitDoctype()
       emitEndOfFile()
     case .cdataSection:
-      error("eof-in-cdata")
+      errorAtNextCharacter("eof-in-cdata")
       emitEndOfFile()
     case .cdataSectionBracket:
       emitCharacter(Byte.rightBracket)
@@ -215,11 +215,11 @@ extension HTMLTokenizer {
     case .numericCharacterReference:
       state = .decimalCharacterReferenceStart
     case .hexadecimalCharacterReferenceStart, .decimalCharacterReferenceStart:
-      error("absence-of-digits-in-numeric-character-reference")
+      errorAtNextCharacter("absence-of-digits-in-numeric-character-reference")
       flushCharacterReference()
       state = returnState
     case .hexadecimalCharacterReference, .decimalCharacterReference:
-      error("missing-semicolon-after-character-reference")
+      errorAtNextCharacter("missing-semicolon-after-character-reference")
       numericCharacterReferenceEnd()
     case .numericCharacterReferenceEnd:
       numericCharacterReferenceEnd()

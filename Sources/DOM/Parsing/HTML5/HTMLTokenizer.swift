@@ -342,31 +342,35 @@ final class HTMLTokenizer {
 
   // MARK: Errors
 
-  /// Records a parse error at the current position, when reporting errors.
+  /// Records a parse error at the character just consumed, when reporting errors.
   @inline(__always) func error(_ code: String) {
+    guard reportErrors else { return }
+    recordError(code, at: pos - 1)
+  }
+
+  /// Records a parse error at the next input character (or the end of file), when reporting errors.
+  @inline(__always) func errorAtNextCharacter(_ code: String) {
     guard reportErrors else { return }
     recordError(code, at: pos)
   }
 
+  /// Records `code` at the character starting at byte `offset`: its 1-based line and column.
   func recordError(_ code: String, at offset: Int) {
-    if offset < lineCacheOffset { lineCacheOffset = 0; lineCacheLine = 1 }
+    let end = max(0, min(offset, input.count))
+    if end < lineCacheOffset { lineCacheOffset = 0; lineCacheLine = 1 }
     var lineStart = lineCacheOffset
     var line = lineCacheLine
     var i = lineCacheOffset
-    let end = min(offset, input.count)
     while i < end {
       if input[i] == 10 { line += 1; lineStart = i + 1 }
       i += 1
     }
     lineCacheOffset = lineStart
     lineCacheLine = line
+    // Columns count UTF-16 code units, as html5lib-tests and browsers' consoles do.
     var column = 1
-    var j = lineStart
-    while j < end {
-      if input[j] & 0xC0 != 0x80 { column += 1 }
-      j += 1
-    }
-    errors.append(HTMLParseError(code: code, line: line, column: max(1, column - 1)))
+    for j in lineStart..<end where input[j] & 0xC0 != 0x80 { column += input[j] >= 0xF0 ? 2 : 1 }
+    errors.append(HTMLParseError(code: code, line: line, column: column))
   }
 
   /// Input stream checks: controls, noncharacters (https://html.spec.whatwg.org/#preprocessing-the-input-stream).
@@ -381,9 +385,9 @@ final class HTMLTokenizer {
     }
     checkedUpTo = pos + length
     if HTMLTokenizer.isNoncharacter(scalar) {
-      recordError("noncharacter-in-input-stream", at: pos + 1)
+      recordError("noncharacter-in-input-stream", at: pos)
     } else if HTMLTokenizer.isControl(scalar) && !HTMLTokenizer.isASCIIWhitespace(scalar) && scalar != 0 {
-      recordError("control-character-in-input-stream", at: pos + 1)
+      recordError("control-character-in-input-stream", at: pos)
     }
   }
 
