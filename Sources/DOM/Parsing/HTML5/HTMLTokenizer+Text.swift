@@ -98,6 +98,7 @@ extension HTMLTokenizer {
       }
     // 13.2.5.6 Tag open state.
     case .tagOpen:
+      if input[pos].isASCIIAlpha && fastTag(end: false, limit: limit) { return }
       let c = consume()
       switch c {
       case Byte.exclamation: state = .markupDeclarationOpen
@@ -114,6 +115,7 @@ extension HTMLTokenizer {
       }
     // 13.2.5.7 End tag open state.
     case .endTagOpen:
+      if input[pos].isASCIIAlpha && fastTag(end: true, limit: limit) { return }
       let c = consume()
       switch c {
       case _ where c.isASCIIAlpha: startTag(end: true); reconsume(in: .tagName)

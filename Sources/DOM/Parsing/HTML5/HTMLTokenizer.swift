@@ -89,12 +89,9 @@ final class HTMLTokenizer {
   var doctypeForceQuirks = false
   var temporaryBuffer: [UInt8] = []
   var characterReferenceCode: UInt32 = 0
-  var lastStartTagBytes: [UInt8] = []
 
   /// The tag name of the last start tag emitted, for the "appropriate end tag token" test.
-  var lastStartTagName: String? {
-    didSet { lastStartTagBytes = lastStartTagName.map { Array($0.utf8) } ?? [] }
-  }
+  var lastStartTagName: String?
 
   /// The text state the tree builder switches to (RCDATA for title and textarea, RAWTEXT, script data, PLAINTEXT).
   var textState: HTMLTokenizerTextState {
@@ -187,10 +184,10 @@ final class HTMLTokenizer {
   /// Input stream preprocessing: CR LF and lone CR become LF.
   /// https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream
   private func preprocess(_ text: String, continuing: Bool = true) -> [UInt8] {
-    let utf8 = text.utf8
+    let utf8 = Array(text.utf8)
     var skipLeadingLF = continuing && pendingCarriageReturn
     if continuing { pendingCarriageReturn = utf8.last == 13 }
-    if !skipLeadingLF && !utf8.contains(13) { return Array(utf8) }
+    if !skipLeadingLF && !utf8.contains(13) { return utf8 }
     var out: [UInt8] = []
     out.reserveCapacity(utf8.count)
     var previousCR = false
@@ -338,7 +335,10 @@ final class HTMLTokenizer {
   }
 
   /// True when the current tag is an end tag whose name matches the last start tag.
-  var isAppropriateEndTag: Bool { !lastStartTagBytes.isEmpty && tagName == lastStartTagBytes }
+  var isAppropriateEndTag: Bool {
+    guard let last = lastStartTagName else { return false }
+    return tagName.elementsEqual(last.utf8)
+  }
 
   // MARK: Errors
 
