@@ -4,9 +4,9 @@
 // without a character reference, builds the same token, and emits it. On anything else (`&`, NUL, a stray quote,
 // a duplicate attribute, the end of the available input, error reporting on) it returns false having changed
 // nothing, and the state machine reads the tag from its first letter.
-extension HTMLTokenizer {
+extension HTMLTokenizer.Core {
   /// Reads a whole tag whose name starts at `pos` (just after `<` or `</`); true when it emitted the token.
-  func fastTag(end isEnd: Bool, limit: Int) -> Bool {
+  mutating func fastTag(end isEnd: Bool, limit: Int) -> Bool {
     if reportErrors { return false }
     let bytes = input
     var i = pos

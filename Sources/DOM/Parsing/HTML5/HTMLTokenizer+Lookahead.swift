@@ -1,13 +1,13 @@
 // The states that look ahead past the next input character, and every state's end-of-file branch.
 // https://html.spec.whatwg.org/multipage/parsing.html#markup-declaration-open-state
-extension HTMLTokenizer {
+extension HTMLTokenizer.Core {
   /// The outcome of comparing the input at `pos` with a keyword.
   enum Lookahead { case matches, differs, needsMoreInput }
 
   /// True when the end of the available input is the end of file (no more input can come before it).
   var isAtEndOfInput: Bool { inputClosed && insertionPoint == nil }
 
-  func lookahead(_ keyword: [UInt8], ignoringCase: Bool, limit: Int) -> Lookahead {
+  mutating func lookahead(_ keyword: [UInt8], ignoringCase: Bool, limit: Int) -> Lookahead {
     for (offset, expected) in keyword.enumerated() {
       guard pos + offset < limit else { return isAtEndOfInput ? .differs : .needsMoreInput }
       let actual = input[pos + offset]
@@ -23,13 +23,13 @@ extension HTMLTokenizer {
   static let systemKeyword: [UInt8] = Array("system".utf8)
 
   /// Runs a state that needs lookahead; false when the input ran out before it could decide.
-  func lookaheadState(limit: Int) -> Bool {
+  mutating func lookaheadState(limit: Int) -> Bool {
     switch state {
     // 13.2.5.42 Markup declaration open state.
     case .markupDeclarationOpen:
-      let hyphens = lookahead(HTMLTokenizer.doubleHyphen, ignoringCase: false, limit: limit)
-      let doctype = lookahead(HTMLTokenizer.doctypeKeyword, ignoringCase: true, limit: limit)
-      let cdata = lookahead(HTMLTokenizer.cdataKeyword, ignoringCase: false, limit: limit)
+      let hyphens = lookahead(Self.doubleHyphen, ignoringCase: false, limit: limit)
+      let doctype = lookahead(Self.doctypeKeyword, ignoringCase: true, limit: limit)
+      let cdata = lookahead(Self.cdataKeyword, ignoringCase: false, limit: limit)
       if hyphens == .matches {
         pos += 2
         comment.removeAll(keepingCapacity: true)
@@ -43,7 +43,7 @@ extension HTMLTokenizer {
           state = .cdataSection
         } else {
           error("cdata-in-html-content")
-          comment = HTMLTokenizer.cdataKeyword
+          comment = Self.cdataKeyword
           state = .bogusComment
         }
       } else if hyphens == .needsMoreInput || doctype == .needsMoreInput || cdata == .needsMoreInput {
@@ -63,8 +63,8 @@ extension HTMLTokenizer {
         state = .data
         emitDoctype()
       } else {
-        let isPublic = lookahead(HTMLTokenizer.publicKeyword, ignoringCase: true, limit: limit)
-        let isSystem = lookahead(HTMLTokenizer.systemKeyword, ignoringCase: true, limit: limit)
+        let isPublic = lookahead(Self.publicKeyword, ignoringCase: true, limit: limit)
+        let isSystem = lookahead(Self.systemKeyword, ignoringCase: true, limit: limit)
         if isPublic == .matches {
           pos += 6
           state = .afterDoctypePublicKeyword
@@ -89,7 +89,7 @@ extension HTMLTokenizer {
   }
 
   /// 13.2.5.73 Named character reference state.
-  private func namedCharacterReference(limit: Int) -> Bool {
+  private mutating func namedCharacterReference(limit: Int) -> Bool {
     let table = NamedCharacterReferenceTable.shared
     switch table.longestMatch(in: input, from: pos, limit: limit, atEnd: isAtEndOfInput) {
     case .needsMoreInput:
@@ -121,7 +121,7 @@ extension HTMLTokenizer {
   }
 
   /// Runs the current state's end-of-file branch (the input is closed and fully consumed).
-  func endOfFile() {
+  mutating func endOfFile() {
     switch state {
     case .data, .rcdata, .rawtext, .scriptData, .plaintext:
       emitEndOfFile()
