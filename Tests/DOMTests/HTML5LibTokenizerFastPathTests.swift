@@ -168,7 +168,7 @@ final class HTML5LibTokenizerFastPathTests: XCTestCase {
     let table = NamedCharacterReferenceTable.shared
     XCTAssertEqual(table.names.count, 2231)
     XCTAssertEqual(table.names, table.names.sorted { $0.lexicographicallyPrecedes($1) })
-    XCTAssertEqual(table.names.filter { $0.last != Byte.semicolon }.count, 106, "legacy names without `;`")
+    XCTAssertEqual(table.names.filter { $0.last != HTMLTokenizer.Byte.semicolon }.count, 106, "legacy names without `;`")
     let index = table.names.firstIndex(of: Array("NotEqualTilde;".utf8))!
     XCTAssertEqual(String(decoding: table.values[index], as: UTF8.self), "\u{2242}\u{338}")
   }

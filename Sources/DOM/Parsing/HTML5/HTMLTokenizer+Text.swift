@@ -1,26 +1,3 @@
-/// The ASCII bytes the tokenizer states test.
-enum Byte {
-  static let null: UInt8 = 0x00
-  static let tab: UInt8 = 0x09
-  static let lineFeed: UInt8 = 0x0A
-  static let formFeed: UInt8 = 0x0C
-  static let space: UInt8 = 0x20
-  static let exclamation: UInt8 = 0x21
-  static let quote: UInt8 = 0x22
-  static let number: UInt8 = 0x23
-  static let ampersand: UInt8 = 0x26
-  static let apostrophe: UInt8 = 0x27
-  static let hyphen: UInt8 = 0x2D
-  static let solidus: UInt8 = 0x2F
-  static let semicolon: UInt8 = 0x3B
-  static let lessThan: UInt8 = 0x3C
-  static let equals: UInt8 = 0x3D
-  static let greaterThan: UInt8 = 0x3E
-  static let question: UInt8 = 0x3F
-  static let rightBracket: UInt8 = 0x5D
-  static let graveAccent: UInt8 = 0x60
-}
-
 // The text states, tag open, end tag open, tag name, and the RCDATA and RAWTEXT end tag states (13.2.5.1–13.2.5.14).
 // https://html.spec.whatwg.org/multipage/parsing.html#data-state
 extension HTMLTokenizer.Core {
