@@ -4,7 +4,9 @@
 ///
 /// The input is kept as UTF-8 bytes after the input stream preprocessing (CR and CRLF become LF). Every state works
 /// on bytes: the states only test ASCII, so the bytes of a non-ASCII character pass through "anything else" branches
-/// one by one and land in the token unchanged. Runs of plain text and attribute values are scanned in tight loops.
+/// one by one and land in the token unchanged. Runs of plain text and attribute values are scanned in tight loops,
+/// and ordinary tags are read in one pass (HTMLTokenizer+FastTag.swift). All mutable state lives in the `Core`
+/// struct, so a run costs one exclusivity check instead of one per byte.
 ///
 /// Streaming: `appendInput(_:)` feeds more input, `closeInput()` ends it, and `insert(_:)` puts text at the
 /// insertion point (document.write). While the input is open, `nextTokenIfAvailable()` returns nil when the
