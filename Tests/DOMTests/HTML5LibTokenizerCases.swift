@@ -174,8 +174,10 @@ struct HTML5LibTokenizerCase {
                          correct: !d.forceQuirks)
       case .startTag(let tag):
         var attributes: [String: String] = [:]
-        for attribute in tag.attributes where attributes[attribute.name] == nil {
-          attributes[attribute.name] = attribute.value
+        for attribute in tag.attributes {
+          // The tokenizer drops duplicates itself; one left over shows up as a key no test expects.
+          let key = attributes[attribute.name] == nil ? attribute.name : "#duplicate " + attribute.name
+          attributes[key] = attribute.value
         }
         token = .startTag(name: tag.name, attributes: attributes, selfClosing: tag.selfClosing)
       case .endTag(let tag): token = .endTag(name: tag.name)

@@ -55,6 +55,8 @@ final class HTML5LibTokenizerFastPathTests: XCTestCase {
     let tokenizer = HTMLTokenizer("<DIV Class=a CLASS=b data-Ü=\"c\"/>", reportErrors: true)
     XCTAssertEqual(tokens(tokenizer), [start("div", [("class", "a"), ("data-Ü", "c")], selfClosing: true), .endOfFile])
     XCTAssertEqual(tokenizer.errors, [HTMLParseError(code: "duplicate-attribute", line: 1, column: 19)])
+    let fast = HTMLTokenizer("<div class=a class=b data-x=\"1\" data-x='2' id>")
+    XCTAssertEqual(tokens(fast), [start("div", [("class", "a"), ("data-x", "1"), ("id", "")]), .endOfFile])
   }
 
   func testCarriageReturnsBecomeLineFeeds() {
