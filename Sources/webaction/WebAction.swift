@@ -20,7 +20,7 @@ struct WebAction: ParsableCommand {
         webaction run a.html b.html c.html --ext page-info --output-dir out/
         webaction extensions
       """,
-    subcommands: [Run.self, Extensions.self],
+    subcommands: [Run.self, Extensions.self, Defaults.self],
     defaultSubcommand: nil)
 }
 

@@ -181,11 +181,23 @@ final class RunCommandTests: XCTestCase {
     XCTAssertTrue(legacy.contains(#"<body style="background-color: white; background: green;">"#), legacy)
   }
 
+  func testDefaultsWriteReadDelete() throws {
+    let suite = "group.org.webaction.tests.\(UUID().uuidString.prefix(8))"
+    XCTAssertEqual(try WebActionCommand.run(["defaults", "write", suite, "engine", "apy"]).status, 0)
+    XCTAssertEqual(try WebActionCommand.run(["defaults", "read", suite, "engine"]).stdout, "apy\n")
+    XCTAssertEqual(try WebActionCommand.run(["defaults", "read", suite]).stdout, "engine = apy\n")
+    XCTAssertEqual(try WebActionCommand.run(["defaults", "delete", suite, "engine"]).status, 0)
+    let missing = try WebActionCommand.run(["defaults", "read", suite, "engine"])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertTrue(missing.stderr.contains("has no value for engine"), missing.stderr)
+  }
+
   func testExtensionsListsBuiltIns() throws {
     let result = try WebActionCommand.run(["extensions"])
     XCTAssertEqual(result.status, 0)
     XCTAssertTrue(result.stdout.contains("background"))
     XCTAssertTrue(result.stdout.contains("page-info"))
+    XCTAssertTrue(result.stdout.contains("translate"))
   }
 
   private func json(_ object: [String: String]) throws -> String {

@@ -81,6 +81,23 @@ final class TranslateCommandTests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("1 segment(s) came back with damaged markup"), result.stderr)
   }
 
+  func testTheEngineComesFromTheAppGroupDefaultsAndArgumentsOverrideThem() throws {
+    let suite = "group.com.webaction.translate"
+    try WebActionCommand.run(["defaults", "write", suite, "engine", "libretranslate"])
+    try WebActionCommand.run(["defaults", "write", suite, "endpoint", "http://127.0.0.1:9"])
+    defer {
+      _ = try? WebActionCommand.run(["defaults", "delete", suite, "engine"])
+      _ = try? WebActionCommand.run(["defaults", "delete", suite, "endpoint"])
+    }
+    let page = Data(#"<html lang="en"><body><p>The river is cold.</p></body></html>"#.utf8)
+    let stored = try translate(["-", "--arg", "to=es"], stdin: page)
+    XCTAssertEqual(stored.status, 7, stored.stderr)
+    XCTAssertTrue(stored.stderr.contains("127.0.0.1:9"), "the stored endpoint was used: \(stored.stderr)")
+    let overridden = try translate(["-", "--arg", "to=es", "--arg", "engine=apertium"], stdin: page)
+    XCTAssertEqual(overridden.status, 0, overridden.stderr)
+    XCTAssertTrue(overridden.stdout.contains("<p>El río pasa frío.</p>"), overridden.stdout)
+  }
+
   func testMissingSourceLanguageAndUnknownPairAreClear() throws {
     let noLang = try translate(["-", "--arg", "to=es"], stdin: Data("<p>Hello</p>".utf8))
     XCTAssertEqual(noLang.status, 7, noLang.stderr)
