@@ -12,7 +12,7 @@ enum BuiltInExtensions {
     let bundleURL: URL
     let makePrincipalObject: @Sendable (String) -> (any ExtensionRequestHandling)?
 
-    init<E: BuiltInExtension>(_ type: E.Type) {
+    init<E: BuiltInExtension & SendableMetatype>(_ type: E.Type) {
       name = E.name
       bundleURL = E.bundleURL
       makePrincipalObject = { E.makePrincipalObject(className: $0) }

@@ -97,7 +97,7 @@ struct Run: ParsableCommand {
   func run() throws {
     do {
       try execute()
-    } catch let error as WebActionError {
+    } catch {
       fail(with: error)
     }
   }

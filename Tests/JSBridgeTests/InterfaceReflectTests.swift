@@ -50,6 +50,7 @@ final class InterfaceReflectTests: XCTestCase {
     element = nil
   }
 
+  @discardableResult
   private func js(_ source: String) throws -> ScriptValue { try context.evaluate(source, sourceURL: "reflect.js") }
 
   func testReflectedStringReadsEmptyWhenAbsentAndWritesToString() throws {
