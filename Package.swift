@@ -23,6 +23,9 @@ let package = Package(
     .systemLibrary(
       name: "CGumbo", pkgConfig: "gumbo",
       providers: [.apt(["libgumbo-dev"])]),
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]),
 
     // Engine layers.
     .target(name: "JSBridge", dependencies: ["CJavaScriptCore"]),
@@ -41,11 +44,14 @@ let package = Package(
     .target(
       name: "PageInfoExtension", dependencies: ["WebActionKit"], path: "Sources/Extensions/PageInfo",
       resources: [.copy("Resources/page-info.appex")]),
+    .target(
+      name: "TranslateExtension", dependencies: ["WebActionKit", "CSQLite"], path: "Sources/Extensions/Translate",
+      resources: [.copy("Resources/translate.appex")]),
 
     .executableTarget(
       name: "webaction",
       dependencies: [
-        "WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension",
+        "WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension", "TranslateExtension",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
@@ -57,7 +63,11 @@ let package = Package(
     .testTarget(
       name: "WebActionHostTests",
       dependencies: ["WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension"]),
-    .testTarget(name: "webactionTests", dependencies: []),
+    // End-to-end tests run the built `webaction` binary (Scripts/test builds everything first); fixtures are read in place.
+    .testTarget(name: "webactionTests", dependencies: [], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "TranslateExtensionTests", dependencies: ["TranslateExtension", "WebActionKit"],
+      resources: [.copy("Fixtures")]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -29,6 +29,8 @@ public final class ScriptContext {
   var watchdogFired = false
   /// How many native (Swift) calls from JS are on the stack right now.
   var nativeDepth = 0
+  /// Host objects by type (see ScriptContext+HostState.swift); dropped at close.
+  var hostStates: [ObjectIdentifier: AnyObject] = [:]
 
   /// The wall-clock seconds a script may run before it is terminated; nil for no limit.
   public var executionTimeLimit: Double? {
@@ -88,6 +90,7 @@ public final class ScriptContext {
       {
         error.kind = .syntax
         error.file = error.file ?? sourceURL
+        error.locateColumn(in: source, startingLine: startingLine)
       }
       watchdogFired = false
       throw error
@@ -106,6 +109,7 @@ public final class ScriptContext {
     if !JSCheckScriptSyntax(raw, script, url, Int32(clamping: startingLine), &exception), let exception {
       var error = makeError(fromException: exception, kind: .syntax)
       error.file = error.file ?? sourceURL
+      error.locateColumn(in: source, startingLine: startingLine)
       throw error
     }
   }
@@ -133,6 +137,7 @@ public final class ScriptContext {
     let instanceClasses = installed.values.map(\.instanceClass)
     installed = [:]
     interfaceResolver = nil
+    hostStates = [:]
     JSContextGroupClearExecutionTimeLimit(group)
     JSObjectSetPrivate(JSContextGetGlobalObject(ctx), nil)
     isClosed = true

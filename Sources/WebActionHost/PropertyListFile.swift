@@ -23,6 +23,10 @@ public enum PropertyListFile {
     } catch {
       throw WebActionError(.output, "cannot write the results as \(format.rawValue): \(error)")
     }
-    try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+    if path == "-" {
+      FileHandle.standardOutput.write(data)
+    } else {
+      try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+    }
   }
 }

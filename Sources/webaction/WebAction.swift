@@ -6,5 +6,26 @@ import WebActionHost
 struct WebAction: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "webaction",
-    abstract: "Run Safari Action extensions on saved web pages, headless.")
+    abstract: "Run Safari Action extensions on saved web pages, headless.",
+    discussion: """
+      webaction loads a saved HTML page into a real DOM, runs an Action
+      extension's preprocessing JavaScript in JavaScriptCore, hands the result to
+      the extension's Swift code through an API that mirrors NSExtensionContext,
+      calls finalize() with the extension's answer, and writes the page.
+
+      Examples:
+        webaction run Pages/article.html --ext translate --arg to=es -o es.html
+        webaction run Pages/article.html --ext background -o out.html
+        webaction run page.html --ext ./My.appex --finalize-args args.json
+        webaction run a.html b.html c.html --ext page-info --output-dir out/
+        webaction extensions
+      """,
+    subcommands: [Run.self, Extensions.self, Defaults.self],
+    defaultSubcommand: nil)
+}
+
+/// Prints a WebActionError as one paragraph and exits with its class's code; never a backtrace.
+func fail(with error: WebActionError) -> Never {
+  FileHandle.standardError.write(Data("webaction: \(error.description)\n".utf8))
+  Foundation.exit(error.kind.exitCode)
 }

@@ -40,7 +40,7 @@ struct HTML5LibTokenizerCase {
   let description: String
   let input: String
   let expected: [HTML5LibTestToken]
-  /// The expected error codes in order, nil when the test does not list errors.
+  /// The expected errors in order as `code@line:col`, nil when the test does not list errors.
   let errors: [String]?
   let initialStates: [String]
   let lastStartTag: String?
@@ -91,7 +91,9 @@ struct HTML5LibTokenizerCase {
     input = unescape(json["input"] as? String ?? "")
     initialStates = json["initialStates"] as? [String] ?? ["Data state"]
     lastStartTag = json["lastStartTag"] as? String
-    errors = (json["errors"] as? [[String: Any]])?.compactMap { $0["code"] as? String }
+    errors = (json["errors"] as? [[String: Any]])?.map {
+      "\($0["code"] as? String ?? "?")@\($0["line"] as? Int ?? 0):\($0["col"] as? Int ?? 0)"
+    }
     var tokens: [HTML5LibTestToken] = []
     for case let item as [Any] in json["output"] as? [Any] ?? [] {
       let kind = item[0] as? String ?? ""
@@ -148,22 +150,34 @@ struct HTML5LibTokenizerCase {
   }
 
   /// Tokenizes the input from `initialState`: the coalesced tokens and the error codes.
-  func run(initialState: HTMLTokenizer.State, reportErrors: Bool) -> (tokens: [HTML5LibTestToken], errors: [String]) {
-    let tokenizer = HTMLTokenizer(input, reportErrors: reportErrors)
+  /// With `streaming`, the input arrives one scalar per `appendInput(_:)`, and tokens are drained in between.
+  func run(initialState: HTMLTokenizer.State, reportErrors: Bool, streaming: Bool = false)
+    -> (tokens: [HTML5LibTestToken], errors: [String])
+  {
+    let tokenizer = streaming
+      ? HTMLTokenizer(streamingWithReportErrors: reportErrors) : HTMLTokenizer(input, reportErrors: reportErrors)
     tokenizer.state = initialState
     tokenizer.lastStartTagName = lastStartTag
+    var chunks = streaming ? input.unicodeScalars.map { String($0) } : []
+    chunks.reverse()
     var tokens: [HTML5LibTestToken] = []
     loop: while true {
       let token: HTML5LibTestToken
-      switch tokenizer.nextToken() {
+      guard let next = tokenizer.nextTokenIfAvailable() else {
+        if let chunk = chunks.popLast() { tokenizer.appendInput(chunk) } else { tokenizer.closeInput() }
+        continue
+      }
+      switch next {
       case .endOfFile: break loop
       case .doctype(let d):
         token = .doctype(name: d.name, publicIdentifier: d.publicIdentifier, systemIdentifier: d.systemIdentifier,
                          correct: !d.forceQuirks)
       case .startTag(let tag):
         var attributes: [String: String] = [:]
-        for attribute in tag.attributes where attributes[attribute.name] == nil {
-          attributes[attribute.name] = attribute.value
+        for attribute in tag.attributes {
+          // The tokenizer drops duplicates itself; one left over shows up as a key no test expects.
+          let key = attributes[attribute.name] == nil ? attribute.name : "#duplicate " + attribute.name
+          attributes[key] = attribute.value
         }
         token = .startTag(name: tag.name, attributes: attributes, selfClosing: tag.selfClosing)
       case .endTag(let tag): token = .endTag(name: tag.name)
@@ -172,11 +186,11 @@ struct HTML5LibTokenizerCase {
       }
       HTML5LibTestToken.append(token, to: &tokens)
     }
-    return (tokens, tokenizer.errors.map(\.code))
+    return (tokens, tokenizer.errors.map { "\($0.code)@\($0.line):\($0.column)" })
   }
 
-  /// Nil when every initial state gives the expected tokens (with and without error reporting) and errors;
-  /// otherwise what went wrong.
+  /// Nil when every initial state gives the expected tokens and errors, with and without error reporting (which
+  /// turns the fast paths off), from the whole input and fed one scalar at a time; otherwise what went wrong.
   func failure() -> String? {
     for name in initialStates {
       guard let initial = HTML5LibTokenizerCase.state(named: name) else { return "unknown initial state \(name)" }
@@ -190,6 +204,14 @@ struct HTML5LibTokenizerCase {
       let fast = run(initialState: initial, reportErrors: false)
       if fast.tokens != expected {
         return "\(name), without error reporting: tokens\n  expected \(expected)\n  actual   \(fast.tokens)"
+      }
+      let streamed = run(initialState: initial, reportErrors: true, streaming: true)
+      if streamed.tokens != expected || (errors != nil && streamed.errors != errors) {
+        return "\(name), fed one scalar at a time: \(streamed)\n  expected \(expected) \(errors ?? [])"
+      }
+      let streamedFast = run(initialState: initial, reportErrors: false, streaming: true)
+      if streamedFast.tokens != expected {
+        return "\(name), fed one scalar at a time, without error reporting: \(streamedFast.tokens)\n  expected \(expected)"
       }
     }
     return nil

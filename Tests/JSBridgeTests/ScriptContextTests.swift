@@ -46,12 +46,14 @@ final class ScriptContextTests: XCTestCase {
       XCTAssertEqual(e.name, "SyntaxError")
       XCTAssertEqual(e.file, "bad.js")
       XCTAssertEqual(e.line, 2)
+      XCTAssertEqual(e.column, 9, "JSC names the token ';'; the column is located on the line")
+      XCTAssertTrue(e.description.hasPrefix("bad.js:2:9: SyntaxError: "), e.description)
     }
     XCTAssertThrowsError(try context.checkSyntax("\n\nif (", sourceURL: "cut.js")) { error in
       let e = error as! ScriptError
       XCTAssertEqual(e.kind, .syntax)
       XCTAssertEqual(e.line, 3)
-      XCTAssertTrue(e.description.hasPrefix("cut.js:3"), e.description)
+      XCTAssertTrue(e.description.hasPrefix("cut.js:3:1: "), e.description)
     }
     XCTAssertNoThrow(try context.checkSyntax("globalThis.ran = true", sourceURL: "ok.js"))
     XCTAssertEqual(try context.evaluate("typeof ran", sourceURL: "t.js").toString(), "undefined")

@@ -1,7 +1,7 @@
 // The attribute states and the self-closing start tag state (13.2.5.32–13.2.5.40).
 // https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-name-state
-extension HTMLTokenizer {
-  func attributeState(limit: Int) {
+extension HTMLTokenizer.Core {
+  mutating func attributeState(limit: Int) {
     switch state {
     // 13.2.5.32 Before attribute name state.
     case .beforeAttributeName:
@@ -33,7 +33,7 @@ extension HTMLTokenizer {
           return
         case Byte.null:
           error("unexpected-null-character")
-          attributeName.append(contentsOf: HTMLTokenizer.replacementCharacter)
+          attributeName.append(contentsOf: Self.replacementCharacter)
         case Byte.quote, Byte.apostrophe, Byte.lessThan:
           error("unexpected-character-in-attribute-name")
           attributeName.append(c)
@@ -80,7 +80,7 @@ extension HTMLTokenizer {
       case Byte.tab, Byte.lineFeed, Byte.formFeed, Byte.space: state = .beforeAttributeName
       case Byte.ampersand: returnState = .attributeValueUnquoted; state = .characterReference
       case Byte.greaterThan: state = .data; emitCurrentTag()
-      case Byte.null: error("unexpected-null-character"); attributeValue.append(contentsOf: HTMLTokenizer.replacementCharacter)
+      case Byte.null: error("unexpected-null-character"); attributeValue.append(contentsOf: Self.replacementCharacter)
       case Byte.quote, Byte.apostrophe, Byte.lessThan, Byte.equals, Byte.graveAccent:
         error("unexpected-character-in-unquoted-attribute-value")
         attributeValue.append(c)
@@ -113,7 +113,7 @@ extension HTMLTokenizer {
   }
 
   /// 13.2.5.36, 13.2.5.37, with the fast path: the run up to the quote, `&` or NUL is appended as one slice.
-  private func quotedAttributeValue(_ quote: UInt8, limit: Int) {
+  private mutating func quotedAttributeValue(_ quote: UInt8, limit: Int) {
     let end = scan(to: limit, quote, Byte.ampersand, Byte.null)
     if end > pos {
       attributeValue.append(contentsOf: input[pos..<end])
@@ -126,13 +126,13 @@ extension HTMLTokenizer {
     case Byte.ampersand:
       returnState = quote == Byte.quote ? .attributeValueDoubleQuoted : .attributeValueSingleQuoted
       state = .characterReference
-    case Byte.null: error("unexpected-null-character"); attributeValue.append(contentsOf: HTMLTokenizer.replacementCharacter)
+    case Byte.null: error("unexpected-null-character"); attributeValue.append(contentsOf: Self.replacementCharacter)
     default: attributeValue.append(c)
     }
   }
 
   /// Starts a new attribute on the current tag, keeping the previous one unless it was a duplicate.
-  func startAttribute() {
+  mutating func startAttribute() {
     finishAttribute()
     attributeName.removeAll(keepingCapacity: true)
     attributeValue.removeAll(keepingCapacity: true)
@@ -141,7 +141,7 @@ extension HTMLTokenizer {
   }
 
   /// Leaving the attribute name state: an attribute named like an earlier one is a parse error and is dropped.
-  func leaveAttributeName() {
+  mutating func leaveAttributeName() {
     for attribute in attributes where attribute.name.utf8.elementsEqual(attributeName) {
       error("duplicate-attribute")
       attributeIsDuplicate = true
@@ -150,7 +150,7 @@ extension HTMLTokenizer {
   }
 
   /// Adds the attribute under construction to the tag (unless it is a duplicate).
-  func finishAttribute() {
+  mutating func finishAttribute() {
     guard hasAttribute else { return }
     hasAttribute = false
     if attributeIsDuplicate { return }

@@ -1,7 +1,7 @@
 // The character reference states (13.2.5.72–13.2.5.80); the named one's lookahead is in +Lookahead.
 // https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state
-extension HTMLTokenizer {
-  func characterReferenceState() {
+extension HTMLTokenizer.Core {
+  mutating func characterReferenceState() {
     let c = consume()
     switch state {
     // 13.2.5.72 Character reference state.
@@ -64,43 +64,43 @@ extension HTMLTokenizer {
   }
 
   /// 13.2.5.80 Numeric character reference end state (it consumes nothing, so it runs at once).
-  func numericCharacterReferenceEnd() {
+  mutating func numericCharacterReferenceEnd() {
     var code = characterReferenceCode
     if code == 0 {
-      error("null-character-reference")
+      errorAtNextCharacter("null-character-reference")
       code = 0xFFFD
     } else if code > 0x10FFFF {
-      error("character-reference-outside-unicode-range")
+      errorAtNextCharacter("character-reference-outside-unicode-range")
       code = 0xFFFD
     } else if (0xD800...0xDFFF).contains(code) {
-      error("surrogate-character-reference")
+      errorAtNextCharacter("surrogate-character-reference")
       code = 0xFFFD
-    } else if HTMLTokenizer.isNoncharacter(code) {
-      error("noncharacter-character-reference")
-    } else if code == 0x0D || (HTMLTokenizer.isControl(code) && !HTMLTokenizer.isASCIIWhitespace(code)) {
-      error("control-character-reference")
+    } else if Self.isNoncharacter(code) {
+      errorAtNextCharacter("noncharacter-character-reference")
+    } else if code == 0x0D || (Self.isControl(code) && !Self.isASCIIWhitespace(code)) {
+      errorAtNextCharacter("control-character-reference")
       if (0x80...0x9F).contains(code) {
-        let replacement = HTMLTokenizer.c1Replacements[Int(code - 0x80)]
+        let replacement = Self.c1Replacements[Int(code - 0x80)]
         if replacement != 0 { code = replacement }
       }
     }
     temporaryBuffer.removeAll(keepingCapacity: true)
-    appendUTF8(code, to: &temporaryBuffer)
+    Self.appendUTF8(code, to: &temporaryBuffer)
     flushCharacterReference()
     state = returnState
   }
 
   /// "Flush code points consumed as a character reference": into the attribute value, or out as characters.
-  func flushCharacterReference() {
+  mutating func flushCharacterReference() {
     if isInAttribute {
       attributeValue.append(contentsOf: temporaryBuffer)
     } else {
-      text.append(contentsOf: temporaryBuffer)
+      appendText(temporaryBuffer)
     }
   }
 
   /// Appends the UTF-8 encoding of `scalar` (a valid scalar value) to `bytes`.
-  func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
+  static func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
     switch scalar {
     case 0..<0x80: bytes.append(UInt8(scalar))
     case 0x80..<0x800:

@@ -1,7 +1,7 @@
 // Bogus comment, the comment states and the CDATA section states (13.2.5.41, 13.2.5.43–13.2.5.52, 13.2.5.69–71).
 // https://html.spec.whatwg.org/multipage/parsing.html#bogus-comment-state
-extension HTMLTokenizer {
-  func commentState(limit: Int) {
+extension HTMLTokenizer.Core {
+  mutating func commentState(limit: Int) {
     switch state {
     // 13.2.5.41 Bogus comment state.
     case .bogusComment:
@@ -13,7 +13,7 @@ extension HTMLTokenizer {
       }
       switch consume() {
       case Byte.greaterThan: state = .data; emitComment()
-      case Byte.null: error("unexpected-null-character"); comment.append(contentsOf: HTMLTokenizer.replacementCharacter)
+      case Byte.null: error("unexpected-null-character"); comment.append(contentsOf: Self.replacementCharacter)
       case let c: comment.append(c)
       }
     // 13.2.5.43 Comment start state.
@@ -41,7 +41,7 @@ extension HTMLTokenizer {
       switch consume() {
       case Byte.lessThan: comment.append(Byte.lessThan); state = .commentLessThanSign
       case Byte.hyphen: state = .commentEndDash
-      case Byte.null: error("unexpected-null-character"); comment.append(contentsOf: HTMLTokenizer.replacementCharacter)
+      case Byte.null: error("unexpected-null-character"); comment.append(contentsOf: Self.replacementCharacter)
       case let c: comment.append(c)
       }
     // 13.2.5.46 Comment less-than sign state.
@@ -90,8 +90,7 @@ extension HTMLTokenizer {
     case .cdataSection:
       let end = scan(to: limit, Byte.rightBracket, Byte.rightBracket, Byte.rightBracket)
       if end > pos {
-        text.append(contentsOf: input[pos..<end])
-        pos = end
+        appendTextRun(to: end)
         return
       }
       let c = consume()

@@ -1,7 +1,7 @@
 // The DOCTYPE states (13.2.5.53–13.2.5.68); the PUBLIC/SYSTEM lookahead of 13.2.5.56 is in +Lookahead.
 // https://html.spec.whatwg.org/multipage/parsing.html#doctype-state
-extension HTMLTokenizer {
-  func doctypeState() {
+extension HTMLTokenizer.Core {
+  mutating func doctypeState() {
     let c = consume()
     switch state {
     // 13.2.5.53 DOCTYPE state.
@@ -18,7 +18,7 @@ extension HTMLTokenizer {
       case Byte.null:
         error("unexpected-null-character")
         newDoctype()
-        doctypeName = HTMLTokenizer.replacementCharacter
+        doctypeName = Self.replacementCharacter
         state = .doctypeName
       case Byte.greaterThan:
         error("missing-doctype-name")
@@ -38,7 +38,7 @@ extension HTMLTokenizer {
       case Byte.greaterThan: state = .data; emitDoctype()
       case Byte.null:
         error("unexpected-null-character")
-        doctypeName?.append(contentsOf: HTMLTokenizer.replacementCharacter)
+        doctypeName?.append(contentsOf: Self.replacementCharacter)
       default: doctypeName?.append(c.asciiLowercased)
       }
     // 13.2.5.57 After DOCTYPE public keyword state; 13.2.5.63 after DOCTYPE system keyword state.
@@ -88,7 +88,7 @@ extension HTMLTokenizer {
       case quote: state = isPublic ? .afterDoctypePublicIdentifier : .afterDoctypeSystemIdentifier
       case Byte.null:
         error("unexpected-null-character")
-        appendIdentifier(HTMLTokenizer.replacementCharacter, isPublic: isPublic)
+        appendIdentifier(Self.replacementCharacter, isPublic: isPublic)
       case Byte.greaterThan:
         error(isPublic ? "abrupt-doctype-public-identifier" : "abrupt-doctype-system-identifier")
         doctypeForceQuirks = true
@@ -132,7 +132,7 @@ extension HTMLTokenizer {
   }
 
   /// Creates a new DOCTYPE token: no name, no identifiers, force-quirks off.
-  func newDoctype() {
+  mutating func newDoctype() {
     doctypeName = nil
     doctypePublic = nil
     doctypeSystem = nil
@@ -140,7 +140,7 @@ extension HTMLTokenizer {
   }
 
   /// Sets the public or system identifier to the empty string and enters its quoted state.
-  private func startIdentifier(isPublic: Bool, quote: UInt8) {
+  private mutating func startIdentifier(isPublic: Bool, quote: UInt8) {
     let double = quote == Byte.quote
     if isPublic {
       doctypePublic = []
@@ -151,7 +151,7 @@ extension HTMLTokenizer {
     }
   }
 
-  private func appendIdentifier(_ bytes: [UInt8], isPublic: Bool) {
+  private mutating func appendIdentifier(_ bytes: [UInt8], isPublic: Bool) {
     if isPublic { doctypePublic?.append(contentsOf: bytes) } else { doctypeSystem?.append(contentsOf: bytes) }
   }
 }

@@ -1,13 +1,13 @@
 // The states that look ahead past the next input character, and every state's end-of-file branch.
 // https://html.spec.whatwg.org/multipage/parsing.html#markup-declaration-open-state
-extension HTMLTokenizer {
+extension HTMLTokenizer.Core {
   /// The outcome of comparing the input at `pos` with a keyword.
   enum Lookahead { case matches, differs, needsMoreInput }
 
   /// True when the end of the available input is the end of file (no more input can come before it).
   var isAtEndOfInput: Bool { inputClosed && insertionPoint == nil }
 
-  func lookahead(_ keyword: [UInt8], ignoringCase: Bool, limit: Int) -> Lookahead {
+  mutating func lookahead(_ keyword: [UInt8], ignoringCase: Bool, limit: Int) -> Lookahead {
     for (offset, expected) in keyword.enumerated() {
       guard pos + offset < limit else { return isAtEndOfInput ? .differs : .needsMoreInput }
       let actual = input[pos + offset]
@@ -23,13 +23,13 @@ extension HTMLTokenizer {
   static let systemKeyword: [UInt8] = Array("system".utf8)
 
   /// Runs a state that needs lookahead; false when the input ran out before it could decide.
-  func lookaheadState(limit: Int) -> Bool {
+  mutating func lookaheadState(limit: Int) -> Bool {
     switch state {
     // 13.2.5.42 Markup declaration open state.
     case .markupDeclarationOpen:
-      let hyphens = lookahead(HTMLTokenizer.doubleHyphen, ignoringCase: false, limit: limit)
-      let doctype = lookahead(HTMLTokenizer.doctypeKeyword, ignoringCase: true, limit: limit)
-      let cdata = lookahead(HTMLTokenizer.cdataKeyword, ignoringCase: false, limit: limit)
+      let hyphens = lookahead(Self.doubleHyphen, ignoringCase: false, limit: limit)
+      let doctype = lookahead(Self.doctypeKeyword, ignoringCase: true, limit: limit)
+      let cdata = lookahead(Self.cdataKeyword, ignoringCase: false, limit: limit)
       if hyphens == .matches {
         pos += 2
         comment.removeAll(keepingCapacity: true)
@@ -43,13 +43,13 @@ extension HTMLTokenizer {
           state = .cdataSection
         } else {
           error("cdata-in-html-content")
-          comment = HTMLTokenizer.cdataKeyword
+          comment = Self.cdataKeyword
           state = .bogusComment
         }
       } else if hyphens == .needsMoreInput || doctype == .needsMoreInput || cdata == .needsMoreInput {
         return false
       } else {
-        error("incorrectly-opened-comment")
+        errorAtNextCharacter("incorrectly-opened-comment")
         comment.removeAll(keepingCapacity: true)
         state = .bogusComment
       }
@@ -63,8 +63,8 @@ extension HTMLTokenizer {
         state = .data
         emitDoctype()
       } else {
-        let isPublic = lookahead(HTMLTokenizer.publicKeyword, ignoringCase: true, limit: limit)
-        let isSystem = lookahead(HTMLTokenizer.systemKeyword, ignoringCase: true, limit: limit)
+        let isPublic = lookahead(Self.publicKeyword, ignoringCase: true, limit: limit)
+        let isSystem = lookahead(Self.systemKeyword, ignoringCase: true, limit: limit)
         if isPublic == .matches {
           pos += 6
           state = .afterDoctypePublicKeyword
@@ -74,7 +74,7 @@ extension HTMLTokenizer {
         } else if isPublic == .needsMoreInput || isSystem == .needsMoreInput {
           return false
         } else {
-          error("invalid-character-sequence-after-doctype-name")
+          errorAtNextCharacter("invalid-character-sequence-after-doctype-name")
           doctypeForceQuirks = true
           state = .bogusDoctype
         }
@@ -89,7 +89,7 @@ extension HTMLTokenizer {
   }
 
   /// 13.2.5.73 Named character reference state.
-  private func namedCharacterReference(limit: Int) -> Bool {
+  private mutating func namedCharacterReference(limit: Int) -> Bool {
     let table = NamedCharacterReferenceTable.shared
     switch table.longestMatch(in: input, from: pos, limit: limit, atEnd: isAtEndOfInput) {
     case .needsMoreInput:
@@ -112,7 +112,7 @@ extension HTMLTokenizer {
         }
       }
       pos += length
-      if !endsWithSemicolon { error("missing-semicolon-after-character-reference") }
+      if !endsWithSemicolon { errorAtNextCharacter("missing-semicolon-after-character-reference") }
       temporaryBuffer = table.values[index]
       flushCharacterReference()
       state = returnState
@@ -121,16 +121,16 @@ extension HTMLTokenizer {
   }
 
   /// Runs the current state's end-of-file branch (the input is closed and fully consumed).
-  func endOfFile() {
+  mutating func endOfFile() {
     switch state {
     case .data, .rcdata, .rawtext, .scriptData, .plaintext:
       emitEndOfFile()
     case .tagOpen:
-      error("eof-before-tag-name")
+      errorAtNextCharacter("eof-before-tag-name")
       emitCharacter(Byte.lessThan)
       emitEndOfFile()
     case .endTagOpen:
-      error("eof-before-tag-name")
+      errorAtNextCharacter("eof-before-tag-name")
       emitCharacter(Byte.lessThan)
       emitCharacter(Byte.solidus)
       emitEndOfFile()
@@ -139,7 +139,7 @@ extension HTMLTokenizer {
       state = .afterAttributeName
     case .tagName, .beforeAttributeName, .afterAttributeName, .beforeAttributeValue, .attributeValueDoubleQuoted,
       .attributeValueSingleQuoted, .attributeValueUnquoted, .afterAttributeValueQuoted, .selfClosingStartTag:
-      error("eof-in-tag")
+      errorAtNextCharacter("eof-in-tag")
       emitEndOfFile()
     case .rcdataLessThanSign: emitCharacter(Byte.lessThan); state = .rcdata
     case .rawtextLessThanSign: emitCharacter(Byte.lessThan); state = .rawtext
@@ -161,23 +161,23 @@ extension HTMLTokenizer {
     case .scriptDataDoubleEscapedLessThanSign, .scriptDataDoubleEscapeEnd: state = .scriptDataDoubleEscaped
     case .scriptDataEscaped, .scriptDataEscapedDash, .scriptDataEscapedDashDash, .scriptDataDoubleEscaped,
       .scriptDataDoubleEscapedDash, .scriptDataDoubleEscapedDashDash:
-      error("eof-in-script-html-comment-like-text")
+      errorAtNextCharacter("eof-in-script-html-comment-like-text")
       emitEndOfFile()
     case .bogusComment:
       emitComment()
       emitEndOfFile()
     case .markupDeclarationOpen:
-      error("incorrectly-opened-comment")
+      errorAtNextCharacter("incorrectly-opened-comment")
       comment.removeAll(keepingCapacity: true)
       state = .bogusComment
     case .commentStart, .commentStartDash, .comment, .commentLessThanSign, .commentLessThanSignBang,
       .commentLessThanSignBangDash, .commentLessThanSignBangDashDash, .commentEndDash, .commentEnd,
       .commentEndBang:
-      error("eof-in-comment")
+      errorAtNextCharacter("eof-in-comment")
       emitComment()
       emitEndOfFile()
     case .doctype, .beforeDoctypeName:
-      error("eof-in-doctype")
+      errorAtNextCharacter("eof-in-doctype")
       newDoctype()
       doctypeForceQuirks = true
       emitDoctype()
@@ -186,7 +186,7 @@ extension HTMLTokenizer {
       .doctypePublicIdentifierDoubleQuoted, .doctypePublicIdentifierSingleQuoted, .afterDoctypePublicIdentifier,
       .betweenDoctypePublicAndSystemIdentifiers, .afterDoctypeSystemKeyword, .beforeDoctypeSystemIdentifier,
       .doctypeSystemIdentifierDoubleQuoted, .doctypeSystemIdentifierSingleQuoted, .afterDoctypeSystemIdentifier:
-      error("eof-in-doctype")
+      errorAtNextCharacter("eof-in-doctype")
       doctypeForceQuirks = true
       emitDoctype()
       emitEndOfFile()
@@ -194,7 +194,7 @@ extension HTMLTokenizer {
       emitDoctype()
       emitEndOfFile()
     case .cdataSection:
-      error("eof-in-cdata")
+      errorAtNextCharacter("eof-in-cdata")
       emitEndOfFile()
     case .cdataSectionBracket:
       emitCharacter(Byte.rightBracket)
@@ -215,11 +215,11 @@ extension HTMLTokenizer {
     case .numericCharacterReference:
       state = .decimalCharacterReferenceStart
     case .hexadecimalCharacterReferenceStart, .decimalCharacterReferenceStart:
-      error("absence-of-digits-in-numeric-character-reference")
+      errorAtNextCharacter("absence-of-digits-in-numeric-character-reference")
       flushCharacterReference()
       state = returnState
     case .hexadecimalCharacterReference, .decimalCharacterReference:
-      error("missing-semicolon-after-character-reference")
+      errorAtNextCharacter("missing-semicolon-after-character-reference")
       numericCharacterReferenceEnd()
     case .numericCharacterReferenceEnd:
       numericCharacterReferenceEnd()

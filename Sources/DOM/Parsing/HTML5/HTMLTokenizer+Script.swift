@@ -1,9 +1,9 @@
 // The script data states after `<` (13.2.5.15–13.2.5.31).
 // https://html.spec.whatwg.org/multipage/parsing.html#script-data-less-than-sign-state
-extension HTMLTokenizer {
+extension HTMLTokenizer.Core {
   static let scriptName: [UInt8] = Array("script".utf8)
 
-  func scriptState() {
+  mutating func scriptState() {
     let c = consume()
     switch state {
     // 13.2.5.15 Script data less-than sign state.
@@ -122,9 +122,9 @@ extension HTMLTokenizer {
   }
 
   /// 13.2.5.26 and 13.2.5.31: a name after `<` or `</` in escaped script data decides the escaping.
-  private func doubleEscapeBoundary(_ c: UInt8, onScript: State, otherwise: State) {
+  private mutating func doubleEscapeBoundary(_ c: UInt8, onScript: State, otherwise: State) {
     if c.isHTMLWhitespace || c == Byte.solidus || c == Byte.greaterThan {
-      state = temporaryBuffer == HTMLTokenizer.scriptName ? onScript : otherwise
+      state = temporaryBuffer == Self.scriptName ? onScript : otherwise
       emitCharacter(c)
     } else if c.isASCIIAlpha {
       temporaryBuffer.append(c.asciiLowercased)

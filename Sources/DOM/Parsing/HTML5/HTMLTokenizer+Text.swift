@@ -1,31 +1,8 @@
-/// The ASCII bytes the tokenizer states test.
-enum Byte {
-  static let null: UInt8 = 0x00
-  static let tab: UInt8 = 0x09
-  static let lineFeed: UInt8 = 0x0A
-  static let formFeed: UInt8 = 0x0C
-  static let space: UInt8 = 0x20
-  static let exclamation: UInt8 = 0x21
-  static let quote: UInt8 = 0x22
-  static let number: UInt8 = 0x23
-  static let ampersand: UInt8 = 0x26
-  static let apostrophe: UInt8 = 0x27
-  static let hyphen: UInt8 = 0x2D
-  static let solidus: UInt8 = 0x2F
-  static let semicolon: UInt8 = 0x3B
-  static let lessThan: UInt8 = 0x3C
-  static let equals: UInt8 = 0x3D
-  static let greaterThan: UInt8 = 0x3E
-  static let question: UInt8 = 0x3F
-  static let rightBracket: UInt8 = 0x5D
-  static let graveAccent: UInt8 = 0x60
-}
-
 // The text states, tag open, end tag open, tag name, and the RCDATA and RAWTEXT end tag states (13.2.5.1–13.2.5.14).
 // https://html.spec.whatwg.org/multipage/parsing.html#data-state
-extension HTMLTokenizer {
+extension HTMLTokenizer.Core {
   /// Scans from `pos` to the first of `a`, `b`, `c` (or, when reporting errors, a byte that needs input checks).
-  @inline(__always) func scan(to limit: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
+  @inline(__always) mutating func scan(to limit: Int, _ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
     let bytes = input
     var i = pos
     if reportErrors {
@@ -45,15 +22,14 @@ extension HTMLTokenizer {
   }
 
   /// Fast path: appends the plain run up to the next special byte to the pending text; true if it moved.
-  @inline(__always) func scanText(to limit: Int, _ a: UInt8, _ b: UInt8) -> Bool {
+  @inline(__always) mutating func scanText(to limit: Int, _ a: UInt8, _ b: UInt8) -> Bool {
     let end = scan(to: limit, a, b, Byte.null)
     guard end > pos else { return false }
-    text.append(contentsOf: input[pos..<end])
-    pos = end
+    appendTextRun(to: end)
     return true
   }
 
-  func textAndTagState(limit: Int) {
+  mutating func textAndTagState(limit: Int) {
     switch state {
     // 13.2.5.1 Data state.
     case .data:
@@ -98,6 +74,7 @@ extension HTMLTokenizer {
       }
     // 13.2.5.6 Tag open state.
     case .tagOpen:
+      if input[pos].isASCIIAlpha && fastTag(end: false, limit: limit) { return }
       let c = consume()
       switch c {
       case Byte.exclamation: state = .markupDeclarationOpen
@@ -114,6 +91,7 @@ extension HTMLTokenizer {
       }
     // 13.2.5.7 End tag open state.
     case .endTagOpen:
+      if input[pos].isASCIIAlpha && fastTag(end: true, limit: limit) { return }
       let c = consume()
       switch c {
       case _ where c.isASCIIAlpha: startTag(end: true); reconsume(in: .tagName)
@@ -150,14 +128,14 @@ extension HTMLTokenizer {
   }
 
   /// 13.2.5.8 Tag name state, with a fast path for lowercase names.
-  private func tagNameState() {
+  private mutating func tagNameState() {
     while true {
       let c = consume()
       switch c {
       case Byte.tab, Byte.lineFeed, Byte.formFeed, Byte.space: state = .beforeAttributeName; return
       case Byte.solidus: state = .selfClosingStartTag; return
       case Byte.greaterThan: state = .data; emitCurrentTag(); return
-      case Byte.null: error("unexpected-null-character"); tagName.append(contentsOf: HTMLTokenizer.replacementCharacter)
+      case Byte.null: error("unexpected-null-character"); tagName.append(contentsOf: Self.replacementCharacter)
       case let c: tagName.append(c.asciiLowercased)
       }
       // Stay in the state while plain ASCII follows (bytes that need input checks go through `run`).
@@ -167,7 +145,7 @@ extension HTMLTokenizer {
   }
 
   /// 13.2.5.9, 13.2.5.12: RCDATA and RAWTEXT less-than sign states.
-  func textLessThanSign(endTagOpen: State, text textState: State) {
+  mutating func textLessThanSign(endTagOpen: State, text textState: State) {
     if consume() == Byte.solidus {
       temporaryBuffer.removeAll(keepingCapacity: true)
       state = endTagOpen
@@ -178,7 +156,7 @@ extension HTMLTokenizer {
   }
 
   /// 13.2.5.10, 13.2.5.13, 13.2.5.16, 13.2.5.24: the end tag open states of the text states.
-  func textEndTagOpen(name: State, text textState: State) {
+  mutating func textEndTagOpen(name: State, text textState: State) {
     if consume().isASCIIAlpha {
       startTag(end: true)
       reconsume(in: name)
@@ -190,7 +168,7 @@ extension HTMLTokenizer {
   }
 
   /// 13.2.5.11, 13.2.5.14, 13.2.5.17, 13.2.5.25: the end tag name states of the text states.
-  func textEndTagName(text textState: State) {
+  mutating func textEndTagName(text textState: State) {
     let c = consume()
     switch c {
     case _ where c.isHTMLWhitespace && isAppropriateEndTag:
@@ -210,10 +188,10 @@ extension HTMLTokenizer {
   }
 
   /// The "anything else" branch of the text end tag name states, without the reconsume.
-  func textEndTagNameAnythingElse(text textState: State) {
+  mutating func textEndTagNameAnythingElse(text textState: State) {
     emitCharacter(Byte.lessThan)
     emitCharacter(Byte.solidus)
-    text.append(contentsOf: temporaryBuffer)
+    appendText(temporaryBuffer)
     state = textState
   }
 }

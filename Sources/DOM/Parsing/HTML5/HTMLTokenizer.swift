@@ -4,7 +4,9 @@
 ///
 /// The input is kept as UTF-8 bytes after the input stream preprocessing (CR and CRLF become LF). Every state works
 /// on bytes: the states only test ASCII, so the bytes of a non-ASCII character pass through "anything else" branches
-/// one by one and land in the token unchanged. Runs of plain text and attribute values are scanned in tight loops.
+/// one by one and land in the token unchanged. Runs of plain text and attribute values are scanned in tight loops,
+/// and ordinary tags are read in one pass (HTMLTokenizer+FastTag.swift). All mutable state lives in the `Core`
+/// struct, so a run costs one exclusivity check instead of one per byte.
 ///
 /// Streaming: `appendInput(_:)` feeds more input, `closeInput()` ends it, and `insert(_:)` puts text at the
 /// insertion point (document.write). While the input is open, `nextTokenIfAvailable()` returns nil when the
@@ -37,359 +39,97 @@ final class HTMLTokenizer {
     case hexadecimalCharacterReference, decimalCharacterReference, numericCharacterReferenceEnd
   }
 
-  // MARK: Input
-
-  /// The preprocessed input (LF line ends only).
-  var input: [UInt8] = []
-  /// The next input byte to consume.
-  var pos = 0
-  /// True once `closeInput()` ran: the end of `input` is the end of file.
-  var inputClosed = false
-  /// The last appended chunk ended in CR: drop a LF that starts the next one (CRLF split across chunks).
-  var pendingCarriageReturn = false
-  /// Where `insert(_:)` puts text; the tokenizer pauses there while it is set.
-  var insertionPoint: Int?
-
-  // MARK: State
-
-  /// The current state.
-  var state: State = .data
-  /// The return state of the character reference states.
-  var returnState: State = .data
-  var emittedEndOfFile = false
-  let reportErrors: Bool
-  /// The parse errors seen so far; empty unless `reportErrors`.
-  private(set) var errors: [HTMLParseError] = []
-  /// Bytes below this offset had their input-stream checks done (errors only).
-  var checkedUpTo = 0
-  /// Line cache for error positions: `lineCacheOffset` starts line `lineCacheLine`.
-  var lineCacheOffset = 0
-  var lineCacheLine = 1
-  /// The allowed-CDATA flag: the adjusted current node is not an element in the HTML namespace.
-  var allowsCDATA = false
-
-  // MARK: Token under construction
-
-  var queue: [HTMLToken] = []
-  var queueHead = 0
-  /// Pending character tokens, as UTF-8.
-  var text: [UInt8] = []
-  var tagName: [UInt8] = []
-  var tagIsEnd = false
-  var tagSelfClosing = false
-  var attributes: [HTMLAttribute] = []
-  var attributeName: [UInt8] = []
-  var attributeValue: [UInt8] = []
-  var hasAttribute = false
-  var attributeIsDuplicate = false
-  var comment: [UInt8] = []
-  var doctypeName: [UInt8]?
-  var doctypePublic: [UInt8]?
-  var doctypeSystem: [UInt8]?
-  var doctypeForceQuirks = false
-  var temporaryBuffer: [UInt8] = []
-  var characterReferenceCode: UInt32 = 0
-  var lastStartTagBytes: [UInt8] = []
-
-  /// The tag name of the last start tag emitted, for the "appropriate end tag token" test.
-  var lastStartTagName: String? {
-    didSet { lastStartTagBytes = lastStartTagName.map { Array($0.utf8) } ?? [] }
-  }
-
-  /// The text state the tree builder switches to (RCDATA for title and textarea, RAWTEXT, script data, PLAINTEXT).
-  var textState: HTMLTokenizerTextState {
-    get {
-      switch state {
-      case .rcdata: .rcdata
-      case .rawtext: .rawtext
-      case .scriptData: .scriptData
-      case .plaintext: .plaintext
-      default: .data
-      }
-    }
-    set {
-      switch newValue {
-      case .data: state = .data
-      case .rcdata: state = .rcdata
-      case .rawtext: state = .rawtext
-      case .scriptData: state = .scriptData
-      case .plaintext: state = .plaintext
-      }
-    }
-  }
+  /// The tokenizer's state; the class wraps it so that a whole run is one access to one struct.
+  var core: Core
 
   /// Tokenizes all of `input`: the same as `appendInput(input)` then `closeInput()`.
   init(_ input: String, reportErrors: Bool = false) {
-    self.reportErrors = reportErrors
-    appendInput(input)
-    closeInput()
+    core = Core(reportErrors: reportErrors)
+    core.appendInput(input)
+    core.inputClosed = true
   }
 
   /// An open tokenizer, fed by `appendInput(_:)` until `closeInput()`.
   init(streamingWithReportErrors reportErrors: Bool = false) {
-    self.reportErrors = reportErrors
+    core = Core(reportErrors: reportErrors)
+  }
+
+  /// The next token; `.endOfFile` forever at the end of the input (and, with `isWaitingForInput`, while waiting).
+  func nextToken() -> HTMLToken { core.nextTokenIfAvailable() ?? .endOfFile }
+
+  /// The next token, or nil when the tokenizer needs input that has not arrived (input open or insertion point).
+  func nextTokenIfAvailable() -> HTMLToken? { core.nextTokenIfAvailable() }
+
+  /// The text state the tree builder switches to (RCDATA for title and textarea, RAWTEXT, script data, PLAINTEXT).
+  var textState: HTMLTokenizerTextState {
+    get { core.textState }
+    set { core.textState = newValue }
+  }
+
+  /// The tag name of the last start tag emitted, for the "appropriate end tag token" test.
+  var lastStartTagName: String? {
+    get { core.lastStartTagName }
+    set { core.lastStartTagName = newValue }
+  }
+
+  /// The allowed-CDATA flag: the adjusted current node is not an element in the HTML namespace.
+  var allowsCDATA: Bool {
+    get { core.allowsCDATA }
+    set { core.allowsCDATA = newValue }
+  }
+
+  /// The parse errors seen so far; empty unless `reportErrors`.
+  var errors: [HTMLParseError] { core.errors }
+
+  /// True when the last `nextToken()` ran out of input that is still open (or reached the insertion point).
+  var isWaitingForInput: Bool { core.isWaitingForInput }
+
+  /// The current state (tests set it to start elsewhere than the data state).
+  var state: State {
+    get { core.state }
+    set { core.state = newValue }
   }
 
   /// Adds `text` at the end of the input (incremental feeding). CR and CRLF become LF, also across chunks.
-  func appendInput(_ text: String) {
-    precondition(!inputClosed, "HTMLTokenizer.appendInput after closeInput(): the input already ended")
-    input.append(contentsOf: preprocess(text))
-  }
+  func appendInput(_ text: String) { core.appendInput(text) }
 
   /// Ends the input: once the tokenizer reaches its end, it emits `.endOfFile`.
-  func closeInput() {
-    inputClosed = true
-  }
+  func closeInput() { core.inputClosed = true }
 
   /// Inserts `text` at the insertion point (document.write), defining one at the current position if there is none.
   /// The insertion point moves past the text, and the tokenizer pauses there until `removeInsertionPoint()`.
-  func insert(_ text: String) {
-    let bytes = preprocess(text, continuing: false)
-    let point = insertionPoint ?? pos
-    input.insert(contentsOf: bytes, at: point)
-    insertionPoint = point + bytes.count
-    checkedUpTo = min(checkedUpTo, point)
-    if lineCacheOffset > point { lineCacheOffset = 0; lineCacheLine = 1 }
-  }
+  func insert(_ text: String) { core.insert(text) }
 
   /// Defines the insertion point just before the next input character (the tree builder does this for scripts).
-  func setInsertionPoint() { insertionPoint = pos }
+  func setInsertionPoint() { core.insertionPoint = core.pos }
 
   /// Undefines the insertion point: the tokenizer goes on past it.
-  func removeInsertionPoint() { insertionPoint = nil }
+  func removeInsertionPoint() { core.insertionPoint = nil }
+}
 
-  /// True when the last `nextToken()` ran out of input that is still open (or reached the insertion point).
-  private(set) var isWaitingForInput = false
-
-  /// The next token; `.endOfFile` forever at the end of the input (and, with `isWaitingForInput`, while waiting).
-  func nextToken() -> HTMLToken {
-    if let token = nextTokenIfAvailable() { return token }
-    return .endOfFile
+extension HTMLTokenizer {
+  /// The ASCII bytes the tokenizer states test.
+  enum Byte {
+    static let null: UInt8 = 0x00
+    static let tab: UInt8 = 0x09
+    static let lineFeed: UInt8 = 0x0A
+    static let formFeed: UInt8 = 0x0C
+    static let space: UInt8 = 0x20
+    static let exclamation: UInt8 = 0x21
+    static let quote: UInt8 = 0x22
+    static let number: UInt8 = 0x23
+    static let ampersand: UInt8 = 0x26
+    static let apostrophe: UInt8 = 0x27
+    static let hyphen: UInt8 = 0x2D
+    static let solidus: UInt8 = 0x2F
+    static let semicolon: UInt8 = 0x3B
+    static let lessThan: UInt8 = 0x3C
+    static let equals: UInt8 = 0x3D
+    static let greaterThan: UInt8 = 0x3E
+    static let question: UInt8 = 0x3F
+    static let rightBracket: UInt8 = 0x5D
+    static let graveAccent: UInt8 = 0x60
   }
-
-  /// The next token, or nil when the tokenizer needs input that has not arrived (input open or insertion point).
-  func nextTokenIfAvailable() -> HTMLToken? {
-    if queueHead < queue.count { return dequeue() }
-    queue.removeAll(keepingCapacity: true)
-    queueHead = 0
-    if emittedEndOfFile { return .endOfFile }
-    isWaitingForInput = !run()
-    if queueHead < queue.count { return dequeue() }
-    return nil
-  }
-
-  private func dequeue() -> HTMLToken {
-    let token = queue[queueHead]
-    queueHead += 1
-    return token
-  }
-
-  /// Input stream preprocessing: CR LF and lone CR become LF.
-  /// https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream
-  private func preprocess(_ text: String, continuing: Bool = true) -> [UInt8] {
-    let utf8 = text.utf8
-    var skipLeadingLF = continuing && pendingCarriageReturn
-    if continuing { pendingCarriageReturn = utf8.last == 13 }
-    if !skipLeadingLF && !utf8.contains(13) { return Array(utf8) }
-    var out: [UInt8] = []
-    out.reserveCapacity(utf8.count)
-    var previousCR = false
-    for byte in utf8 {
-      if skipLeadingLF {
-        skipLeadingLF = false
-        if byte == 10 { continue }
-      }
-      if byte == 13 {
-        out.append(10)
-        previousCR = true
-      } else {
-        if !(byte == 10 && previousCR) { out.append(byte) }
-        previousCR = false
-      }
-    }
-    return out
-  }
-
-  // MARK: The machine
-
-  /// Runs states until a token is queued (true) or the input runs out while open (false).
-  private func run() -> Bool {
-    while queueHead >= queue.count {
-      let limit = insertionPoint ?? input.count
-      if pos >= limit {
-        if insertionPoint != nil || !inputClosed {
-          flushText()
-          return queueHead < queue.count
-        }
-        endOfFile()
-        continue
-      }
-      if reportErrors && pos >= checkedUpTo { checkInputCharacter() }
-      if !step(limit: limit) { flushText(); return queueHead < queue.count }
-    }
-    return true
-  }
-
-  /// Runs one state on the input at `pos`; false when it must wait for more input.
-  private func step(limit: Int) -> Bool {
-    switch state {
-    case .data, .rcdata, .rawtext, .scriptData, .plaintext, .tagOpen, .endTagOpen, .tagName,
-      .rcdataLessThanSign, .rcdataEndTagOpen, .rcdataEndTagName,
-      .rawtextLessThanSign, .rawtextEndTagOpen, .rawtextEndTagName:
-      textAndTagState(limit: limit)
-    case .scriptDataLessThanSign, .scriptDataEndTagOpen, .scriptDataEndTagName, .scriptDataEscapeStart,
-      .scriptDataEscapeStartDash, .scriptDataEscaped, .scriptDataEscapedDash, .scriptDataEscapedDashDash,
-      .scriptDataEscapedLessThanSign, .scriptDataEscapedEndTagOpen, .scriptDataEscapedEndTagName,
-      .scriptDataDoubleEscapeStart, .scriptDataDoubleEscaped, .scriptDataDoubleEscapedDash,
-      .scriptDataDoubleEscapedDashDash, .scriptDataDoubleEscapedLessThanSign, .scriptDataDoubleEscapeEnd:
-      scriptState()
-    case .beforeAttributeName, .attributeName, .afterAttributeName, .beforeAttributeValue,
-      .attributeValueDoubleQuoted, .attributeValueSingleQuoted, .attributeValueUnquoted,
-      .afterAttributeValueQuoted, .selfClosingStartTag:
-      attributeState(limit: limit)
-    case .markupDeclarationOpen, .afterDoctypeName, .namedCharacterReference:
-      return lookaheadState(limit: limit)
-    case .bogusComment, .commentStart, .commentStartDash, .comment, .commentLessThanSign,
-      .commentLessThanSignBang, .commentLessThanSignBangDash, .commentLessThanSignBangDashDash,
-      .commentEndDash, .commentEnd, .commentEndBang, .cdataSection, .cdataSectionBracket, .cdataSectionEnd:
-      commentState(limit: limit)
-    case .doctype, .beforeDoctypeName, .doctypeName, .afterDoctypePublicKeyword,
-      .beforeDoctypePublicIdentifier, .doctypePublicIdentifierDoubleQuoted, .doctypePublicIdentifierSingleQuoted,
-      .afterDoctypePublicIdentifier, .betweenDoctypePublicAndSystemIdentifiers, .afterDoctypeSystemKeyword,
-      .beforeDoctypeSystemIdentifier, .doctypeSystemIdentifierDoubleQuoted, .doctypeSystemIdentifierSingleQuoted,
-      .afterDoctypeSystemIdentifier, .bogusDoctype:
-      doctypeState()
-    case .characterReference, .ambiguousAmpersand, .numericCharacterReference,
-      .hexadecimalCharacterReferenceStart, .decimalCharacterReferenceStart, .hexadecimalCharacterReference,
-      .decimalCharacterReference, .numericCharacterReferenceEnd:
-      characterReferenceState()
-    }
-    return true
-  }
-
-  /// Consumes the next input byte.
-  @inline(__always) func consume() -> UInt8 {
-    let byte = input[pos]
-    pos += 1
-    return byte
-  }
-
-  /// "Reconsume in the X state": the byte just consumed is read again by `next`.
-  @inline(__always) func reconsume(in next: State) {
-    pos -= 1
-    state = next
-  }
-
-  // MARK: Emitting
-
-  func emit(_ token: HTMLToken) {
-    flushText()
-    queue.append(token)
-  }
-
-  @inline(__always) func emitCharacter(_ byte: UInt8) { text.append(byte) }
-
-  func emitReplacementCharacter() { text.append(contentsOf: HTMLTokenizer.replacementCharacter) }
-
-  func flushText() {
-    guard !text.isEmpty else { return }
-    queue.append(.characters(String(decoding: text, as: UTF8.self)))
-    text.removeAll(keepingCapacity: true)
-  }
-
-  /// U+FFFD in UTF-8.
-  static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
-
-  func emitCurrentTag() {
-    finishAttribute()
-    let name = String(decoding: tagName, as: UTF8.self)
-    if tagIsEnd {
-      if !attributes.isEmpty { error("end-tag-with-attributes") }
-      if tagSelfClosing { error("end-tag-with-trailing-solidus") }
-      emit(.endTag(HTMLTag(name: name)))
-    } else {
-      lastStartTagName = name
-      emit(.startTag(HTMLTag(name: name, attributes: attributes, selfClosing: tagSelfClosing)))
-    }
-    attributes = []
-  }
-
-  func startTag(end: Bool) {
-    tagName.removeAll(keepingCapacity: true)
-    tagIsEnd = end
-    tagSelfClosing = false
-    attributes = []
-    hasAttribute = false
-  }
-
-  func emitComment() {
-    emit(.comment(String(decoding: comment, as: UTF8.self)))
-  }
-
-  func emitDoctype() {
-    let string = { (bytes: [UInt8]?) in bytes.map { String(decoding: $0, as: UTF8.self) } }
-    emit(.doctype(HTMLDoctype(name: string(doctypeName), publicIdentifier: string(doctypePublic),
-                              systemIdentifier: string(doctypeSystem), forceQuirks: doctypeForceQuirks)))
-  }
-
-  func emitEndOfFile() {
-    emittedEndOfFile = true
-    emit(.endOfFile)
-  }
-
-  /// True when the current tag is an end tag whose name matches the last start tag.
-  var isAppropriateEndTag: Bool { !lastStartTagBytes.isEmpty && tagName == lastStartTagBytes }
-
-  // MARK: Errors
-
-  /// Records a parse error at the current position, when reporting errors.
-  @inline(__always) func error(_ code: String) {
-    guard reportErrors else { return }
-    recordError(code, at: pos)
-  }
-
-  func recordError(_ code: String, at offset: Int) {
-    if offset < lineCacheOffset { lineCacheOffset = 0; lineCacheLine = 1 }
-    var lineStart = lineCacheOffset
-    var line = lineCacheLine
-    var i = lineCacheOffset
-    let end = min(offset, input.count)
-    while i < end {
-      if input[i] == 10 { line += 1; lineStart = i + 1 }
-      i += 1
-    }
-    lineCacheOffset = lineStart
-    lineCacheLine = line
-    var column = 1
-    var j = lineStart
-    while j < end {
-      if input[j] & 0xC0 != 0x80 { column += 1 }
-      j += 1
-    }
-    errors.append(HTMLParseError(code: code, line: line, column: max(1, column - 1)))
-  }
-
-  /// Input stream checks: controls, noncharacters (https://html.spec.whatwg.org/#preprocessing-the-input-stream).
-  private func checkInputCharacter() {
-    let lead = input[pos]
-    var scalar = UInt32(lead)
-    var length = 1
-    if lead >= 0xF0 { length = 4; scalar &= 0x07 } else if lead >= 0xE0 { length = 3; scalar &= 0x0F }
-    else if lead >= 0xC0 { length = 2; scalar &= 0x1F }
-    if length > 1 {
-      for k in 1..<length where pos + k < input.count { scalar = scalar << 6 | UInt32(input[pos + k] & 0x3F) }
-    }
-    checkedUpTo = pos + length
-    if HTMLTokenizer.isNoncharacter(scalar) {
-      recordError("noncharacter-in-input-stream", at: pos + 1)
-    } else if HTMLTokenizer.isControl(scalar) && !HTMLTokenizer.isASCIIWhitespace(scalar) && scalar != 0 {
-      recordError("control-character-in-input-stream", at: pos + 1)
-    }
-  }
-
-  static func isNoncharacter(_ c: UInt32) -> Bool { (0xFDD0...0xFDEF).contains(c) || c & 0xFFFE == 0xFFFE }
-  static func isControl(_ c: UInt32) -> Bool { c <= 0x1F || (0x7F...0x9F).contains(c) }
-  static func isASCIIWhitespace(_ c: UInt32) -> Bool { c == 9 || c == 10 || c == 12 || c == 13 || c == 32 }
 }
 
 // MARK: Byte classes

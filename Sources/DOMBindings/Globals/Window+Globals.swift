@@ -1,0 +1,150 @@
+import DOM
+import JSBridge
+
+/// The non-interface globals: `window`/`self`, `document`, `location`, `navigator`, `console`, dialogs,
+/// `getSelection`, `NodeFilter` and `DOMException`.
+///
+/// A small JS prelude defines them (property attributes as in browsers) on top of a handful of native
+/// functions; formatting, dialogs and the selection stay in Swift.
+extension Window {
+  func installGlobals() throws(ScriptError) {
+    let native = context.makeObject()
+    func add(_ name: String, _ body: @escaping (Arguments) throws -> ScriptValue) throws(ScriptError) {
+      try native.setProperty(name, context.makeFunction(name: name, body))
+    }
+    try add("document") { [weak self] args in
+      guard let self else { return args.context.makeUndefined() }
+      return self.wrap(self.document)
+    }
+    try add("location") { [weak self] args in
+      guard let self else { return args.context.makeUndefined() }
+      return try args.context.wrap(self.location)
+    }
+    try add("navigate") { [weak self] args in
+      self?.location.refuseNavigation(to: try args.string(0))
+      return args.context.makeUndefined()
+    }
+    try add("selection") { [weak self] args in
+      guard let self else { return args.context.makeUndefined() }
+      return try args.context.wrap(self.selection)
+    }
+    try add("console") { [weak self] args in
+      guard let self else { return args.context.makeUndefined() }
+      let level = ConsoleMessage.Level(rawValue: try args.string(0)) ?? .log
+      self.emit(level, try ConsoleFormatter(context: args.context).format(args.rest(from: 1)))
+      return args.context.makeUndefined()
+    }
+    try add("group") { [weak self] args in
+      guard let self else { return args.context.makeUndefined() }
+      self.consoleGroupDepth = max(0, self.consoleGroupDepth + (try args.int(0)))
+      return args.context.makeUndefined()
+    }
+    try add("dialog") { [weak self] args in
+      self?.emit(.info, "\(try args.string(0)): \(try args.string(1))")
+      return args.context.makeUndefined()
+    }
+    try native.setProperty("userAgent", context.makeString(options.userAgent))
+    let setup = try context.evaluate(Self.prelude, sourceURL: "webaction:window-prelude")
+    let ctor = try setup.call(args: [native, context.global])
+    domExceptionConstructor = ProtectedValue(ctor)
+  }
+
+  /// Defines the globals; returns the `DOMException` constructor.
+  static let prelude = #"""
+    (function (native, global) {
+      "use strict";
+      const hidden = (target, name, value) => Object.defineProperty(target, name,
+        { value, writable: true, enumerable: false, configurable: true });
+      const visible = (target, name, value) => Object.defineProperty(target, name,
+        { value, writable: true, enumerable: true, configurable: true });
+      visible(global, "window", global);
+      visible(global, "self", global);
+      Object.defineProperty(global, "document", { get: native.document, enumerable: true, configurable: false });
+      Object.defineProperty(global, "location", {
+        get: native.location, set(value) { native.navigate(String(value)); }, enumerable: true, configurable: false });
+      visible(global, "navigator", Object.freeze({
+        userAgent: native.userAgent, appVersion: native.userAgent.replace(/^Mozilla\//, ""),
+        language: "en-US", languages: Object.freeze(["en-US", "en"]), platform: "iPhone",
+        vendor: "Apple Computer, Inc.", onLine: false, cookieEnabled: false, maxTouchPoints: 5 }));
+
+      const nativeConsole = native.console;
+      const console = {};
+      for (const level of ["log", "info", "warn", "error", "debug"])
+        hidden(console, level, function (...args) { nativeConsole(level, ...args); });
+      hidden(console, "trace", function trace(...args) { nativeConsole("debug", "Trace:", ...args); });
+      hidden(console, "dir", function dir(value) { nativeConsole("log", "%o", value); });
+      hidden(console, "dirxml", function dirxml(...args) { nativeConsole("log", ...args); });
+      hidden(console, "table", function table(data) { nativeConsole("log", "%o", data); });
+      hidden(console, "assert", function assert(condition, ...args) {
+        if (condition) return;
+        if (args.length === 0) nativeConsole("error", "Assertion failed");
+        else if (typeof args[0] === "string") nativeConsole("error", "Assertion failed: " + args[0], ...args.slice(1));
+        else nativeConsole("error", "Assertion failed:", ...args);
+      });
+      const counts = new Map(), timers = new Map();
+      hidden(console, "count", function count(label = "default") {
+        const n = (counts.get(String(label)) || 0) + 1;
+        counts.set(String(label), n);
+        nativeConsole("log", `${label}: ${n}`);
+      });
+      hidden(console, "countReset", function countReset(label = "default") { counts.delete(String(label)); });
+      hidden(console, "time", function time(label = "default") { timers.set(String(label), Date.now()); });
+      hidden(console, "timeEnd", function timeEnd(label = "default") {
+        const start = timers.get(String(label));
+        timers.delete(String(label));
+        if (start !== undefined) nativeConsole("log", `${label}: ${Date.now() - start} ms`);
+      });
+      hidden(console, "group", function group(...args) { if (args.length) nativeConsole("log", ...args); native.group(1); });
+      hidden(console, "groupCollapsed", function groupCollapsed(...args) { console.group(...args); });
+      hidden(console, "groupEnd", function groupEnd() { native.group(-1); });
+      hidden(global, "console", console);
+
+      const dialog = native.dialog;
+      const text = (message) => message === undefined ? "" : String(message);
+      hidden(global, "alert", function alert(message) { dialog("alert", text(message)); });
+      hidden(global, "confirm", function confirm(message) { dialog("confirm", text(message)); return false; });
+      hidden(global, "prompt", function prompt(message, value) { dialog("prompt", text(message)); return null; });
+      hidden(global, "getSelection", function getSelection() { return native.selection(); });
+
+      const filter = {
+        FILTER_ACCEPT: 1, FILTER_REJECT: 2, FILTER_SKIP: 3,
+        SHOW_ALL: 0xFFFFFFFF, SHOW_ELEMENT: 0x1, SHOW_ATTRIBUTE: 0x2, SHOW_TEXT: 0x4, SHOW_CDATA_SECTION: 0x8,
+        SHOW_ENTITY_REFERENCE: 0x10, SHOW_ENTITY: 0x20, SHOW_PROCESSING_INSTRUCTION: 0x40, SHOW_COMMENT: 0x80,
+        SHOW_DOCUMENT: 0x100, SHOW_DOCUMENT_TYPE: 0x200, SHOW_DOCUMENT_FRAGMENT: 0x400, SHOW_NOTATION: 0x800,
+      };
+      hidden(global, "NodeFilter", Object.freeze(filter));
+
+      const codes = {
+        IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5,
+        NoModificationAllowedError: 7, NotFoundError: 8, NotSupportedError: 9, InUseAttributeError: 10,
+        InvalidStateError: 11, SyntaxError: 12, InvalidModificationError: 13, NamespaceError: 14,
+        InvalidAccessError: 15, TypeMismatchError: 17, SecurityError: 18, NetworkError: 19, AbortError: 20,
+        QuotaExceededError: 22, TimeoutError: 23, DataCloneError: 25,
+      };
+      const names = new WeakMap();
+      class DOMException extends Error {
+        constructor(message = "", name = "Error") {
+          super(String(message));
+          names.set(this, String(name));
+        }
+        get name() { return names.has(this) ? names.get(this) : "Error"; }
+        get code() { return codes[this.name] || 0; }
+      }
+      Object.defineProperty(DOMException.prototype, Symbol.toStringTag, { value: "DOMException", configurable: true });
+      for (const [name, code] of Object.entries(codes)) {
+        const constant = name.replace(/Error$/, "").replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase() + "_ERR";
+        Object.defineProperty(DOMException, constant, { value: code, enumerable: true });
+        Object.defineProperty(DOMException.prototype, constant, { value: code, enumerable: true });
+      }
+      hidden(global, "DOMException", DOMException);
+      return DOMException;
+    })
+    """#
+}
+
+extension DOMException: ScriptThrowable {
+  /// A JS `DOMException` (name, message, code; `instanceof Error`) from the page's window.
+  public func makeScriptValue(in context: ScriptContext) -> ScriptValue {
+    context.hostState(Window.self)?.makeDOMException(self) ?? context.makeError(name: name.rawValue, message: message)
+  }
+}

@@ -1,0 +1,56 @@
+import DOM
+import JSBridge
+
+extension CSSStyleDeclaration: ScriptExposed {
+  /// The `CSSStyleDeclaration` interface.
+  public static var scriptInterface: AnyInterface { DOMInterfaces.cssStyleDeclaration.erased }
+}
+
+extension DOMInterfaces {
+  /// https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface
+  ///
+  /// Any camelCase name (`backgroundColor`, the `background` shorthand, `webkitTransform`, `cssFloat`) is a
+  /// named property that reads and writes the element's `style` attribute.
+  static let cssStyleDeclaration = Interface<CSSStyleDeclaration>("CSSStyleDeclaration") { b in
+    b.stringAccessor("cssText", get: { $0.cssText }, set: { $0.cssText = $1 })
+    b.indexed(length: { $0.length }, item: { style, index in style.item(index) })
+    b.method("item", length: 1) { style, args in style.item(try args.uint32(0)) }
+    b.method("getPropertyValue", length: 1) { style, args in style.getPropertyValue(try args.string(0)) }
+    b.method("getPropertyPriority", length: 1) { style, args in style.getPropertyPriority(try args.string(0)) }
+    b.method("setProperty", length: 2) { style, args in
+      style.setProperty(try args.string(0), try args.stringNullAsEmpty(1), priority: try args.optionalString(2) ?? "")
+    }
+    b.method("removeProperty", length: 1) { style, args in style.removeProperty(try args.string(0)) }
+    b.getter("parentRule") { _ in ScriptNull() }
+    b.namedProperties(
+      get: { style, name in isStyleProperty(name) ? style[camelCase: name] : nil },
+      set: { style, name, value in
+        guard isStyleProperty(name) else { return false }
+        style[camelCase: name] = try value.stringNullAsEmpty()
+        return true
+      },
+      keys: { style in style.declarations.map { CSSStyleDeclaration.attributeName(forProperty: $0.name) } })
+    observeWrites(b)
+  }
+
+  /// Names that are members of the interface or of `Object.prototype`, never CSS properties.
+  static let styleReserved: Set<String> = [
+    "cssText", "length", "item", "getPropertyValue", "getPropertyPriority", "setProperty", "removeProperty",
+    "parentRule", "constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty", "isPrototypeOf",
+    "propertyIsEnumerable", "toJSON", "then", "keys", "values", "entries", "forEach",
+  ]
+
+  /// True for an IDL attribute name of a CSS property: ASCII letters and digits, starting with a letter,
+  /// and not a member name.
+  static func isStyleProperty(_ name: String) -> Bool {
+    guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
+      !styleReserved.contains(name)
+    else { return false }
+    return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+  }
+}
+
+/// `null` for a binding getter.
+struct ScriptNull: ScriptConvertible {
+  func scriptValue(in context: ScriptContext) throws(ScriptError) -> ScriptValue { context.makeNull() }
+}

@@ -1,0 +1,40 @@
+import DOM
+import JSBridge
+
+extension DOMInterfaces {
+  /// https://dom.spec.whatwg.org/#interface-characterdata
+  static let characterData = Interface<CharacterData>("CharacterData", inherits: node) { b in
+    b.accessor("data", get: { $0.data }, set: { node, value in node.data = try value.stringNullAsEmpty() })
+    b.getter("length") { $0.length }
+    b.method("substringData", length: 2) { node, args in try node.substringData(args.uint32(0), args.uint32(1)) }
+    b.method("appendData", length: 1) { node, args in node.appendData(try args.string(0)) }
+    b.method("insertData", length: 2) { node, args in try node.insertData(args.uint32(0), args.string(1)) }
+    b.method("deleteData", length: 2) { node, args in try node.deleteData(args.uint32(0), args.uint32(1)) }
+    b.method("replaceData", length: 3) { node, args in
+      try node.replaceData(args.uint32(0), args.uint32(1), args.string(2))
+    }
+    addChildNodeMembers(b, elementSiblings: true)
+    observeWrites(b)
+  }
+
+  /// https://dom.spec.whatwg.org/#interface-text
+  static let text = Interface<Text>("Text", inherits: characterData) { b in
+    b.constructor { args in try args.context.window().document.createTextNode(args.optionalString(0) ?? "") }
+    b.method("splitText", length: 1) { node, args in try node.splitText(args.uint32(0)) }
+    b.getter("wholeText") { $0.wholeText }
+    observeWrites(b)
+  }
+
+  /// https://dom.spec.whatwg.org/#interface-comment
+  static let comment = Interface<Comment>("Comment", inherits: characterData) { b in
+    b.constructor { args in try args.context.window().document.createComment(args.optionalString(0) ?? "") }
+    observeWrites(b)
+  }
+}
+
+extension Arguments {
+  /// Argument `index` as a WebIDL `unsigned long` (ToUint32); throws a `TypeError` when absent.
+  func uint32(_ index: Int) throws(ScriptError) -> Int {
+    Int(UInt32(bitPattern: Int32(truncatingIfNeeded: try int(index))))
+  }
+}

@@ -1,0 +1,63 @@
+import DOM
+import JSBridge
+
+extension DOMInterfaces {
+  /// https://dom.spec.whatwg.org/#interface-element
+  static let element = Interface<Element>("Element", inherits: node) { b in
+    b.getter("tagName") { $0.tagName }
+    b.getter("localName") { $0.localName }
+    b.getter("namespaceURI") { $0.namespaceURI }
+    b.getter("prefix") { $0.prefix }
+    b.reflect("id")
+    b.reflect("className", attribute: "class")
+    b.reflect("slot")
+    b.contextAccessor(
+      "classList", get: { element, context in try context.window().classList(of: element) },
+      set: { element, value, _ in try element.setAttribute("class", value.toString()) })
+    b.contextGetter("attributes") { element, context in try context.window().attributes(of: element) }
+    b.contextGetter("dataset") { element, context in try context.window().dataset(of: element) }
+
+    b.method("getAttribute", length: 1) { element, args in element.getAttribute(try args.string(0)) }
+    b.method("setAttribute", length: 2) { element, args in try element.setAttribute(args.string(0), args.string(1)) }
+    b.method("removeAttribute", length: 1) { element, args in element.removeAttribute(try args.string(0)) }
+    b.method("hasAttribute", length: 1) { element, args in element.hasAttribute(try args.string(0)) }
+    b.method("hasAttributes") { element, _ in element.hasAttributes() }
+    b.method("toggleAttribute", length: 1) { element, args in
+      try element.toggleAttribute(args.string(0), force: args.optionalBool(1))
+    }
+    b.method("getAttributeNames") { element, _ in element.getAttributeNames() }
+    b.method("getAttributeNS", length: 2) { element, args in
+      element.getAttributeNS(try args.nullableString(0), try args.string(1))
+    }
+    b.method("setAttributeNS", length: 3) { element, args in
+      try element.setAttributeNS(args.nullableString(0), args.string(1), args.string(2))
+    }
+    b.method("removeAttributeNS", length: 2) { element, args in
+      element.removeAttributeNS(try args.nullableString(0), try args.string(1))
+    }
+    b.method("hasAttributeNS", length: 2) { element, args in
+      element.hasAttributeNS(try args.nullableString(0), try args.string(1))
+    }
+    b.method("getAttributeNode", length: 1) { element, args in
+      try args.context.window().attributes(of: element).attr(named: try args.string(0))
+    }
+
+    b.stringAccessor("innerHTML", get: { $0.innerHTML }, set: { $0.innerHTML = $1 })
+    b.stringAccessor("outerHTML", get: { $0.outerHTML }, set: { try $0.setOuterHTML($1) })
+    b.method("insertAdjacentHTML", length: 2) { element, args in
+      try element.insertAdjacentHTML(Element.AdjacentPosition(parsing: args.string(0)), args.string(1))
+    }
+    b.method("insertAdjacentElement", length: 2) { element, args in
+      try element.insertAdjacentElement(Element.AdjacentPosition(parsing: args.string(0)), args.object(1, as: Element.self))
+    }
+    b.method("insertAdjacentText", length: 2) { element, args in
+      try element.insertAdjacentText(Element.AdjacentPosition(parsing: args.string(0)), args.string(1))
+    }
+    b.method("matches", length: 1) { element, args in try element.matches(args.string(0)) }
+    b.method("webkitMatchesSelector", length: 1) { element, args in try element.matches(args.string(0)) }
+    b.method("closest", length: 1) { element, args in try element.closest(args.string(0)) }
+    addParentNodeMembers(b)
+    addChildNodeMembers(b, elementSiblings: true)
+    observeWrites(b)
+  }
+}

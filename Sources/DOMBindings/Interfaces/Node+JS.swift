@@ -1,0 +1,95 @@
+import DOM
+import JSBridge
+
+extension DOMInterfaces {
+  /// https://dom.spec.whatwg.org/#interface-node
+  static let node = Interface<Node>("Node") { b in
+    let types = [
+      "ELEMENT_NODE", "ATTRIBUTE_NODE", "TEXT_NODE", "CDATA_SECTION_NODE", "ENTITY_REFERENCE_NODE", "ENTITY_NODE",
+      "PROCESSING_INSTRUCTION_NODE", "COMMENT_NODE", "DOCUMENT_NODE", "DOCUMENT_TYPE_NODE", "DOCUMENT_FRAGMENT_NODE",
+      "NOTATION_NODE",
+    ]
+    for (i, name) in types.enumerated() { b.constant(name, i + 1) }
+    for (i, name) in [
+      "DOCUMENT_POSITION_DISCONNECTED", "DOCUMENT_POSITION_PRECEDING", "DOCUMENT_POSITION_FOLLOWING",
+      "DOCUMENT_POSITION_CONTAINS", "DOCUMENT_POSITION_CONTAINED_BY", "DOCUMENT_POSITION_IMPLEMENTATION_SPECIFIC",
+    ].enumerated() {
+      b.constant(name, 1 << i)
+    }
+    b.getter("nodeType") { $0.nodeType.rawValue }
+    b.getter("nodeName") { $0.nodeName }
+    b.getter("baseURI") { $0.document.baseURL.absoluteString }
+    b.getter("isConnected") { $0.isConnected }
+    b.getter("ownerDocument") { $0.ownerDocument }
+    b.getter("parentNode") { $0.parentNode }
+    b.getter("parentElement") { $0.parentElement }
+    b.contextGetter("childNodes") { node, context in try context.window().childNodes(of: node) }
+    b.getter("firstChild") { $0.firstChild }
+    b.getter("lastChild") { $0.lastChild }
+    b.getter("previousSibling") { $0.previousSibling }
+    b.getter("nextSibling") { $0.nextSibling }
+    b.accessor("nodeValue", get: { $0.nodeValue }, set: { node, value in node.nodeValue = try value.stringNullAsEmpty() })
+    b.accessor("textContent", get: { $0.textContent }, set: { node, value in node.textContent = try value.stringNullAsEmpty() })
+    b.method("hasChildNodes") { node, _ in node.hasChildNodes() }
+    b.method("getRootNode") { node, _ in node.getRootNode() }
+    b.method("contains", length: 1) { node, args in node.contains(try args.optionalObject(0, as: Node.self)) }
+    b.method("appendChild", length: 1) { node, args in try node.appendChild(args.object(0, as: Node.self)) }
+    b.method("insertBefore", length: 2) { node, args in
+      try node.insertBefore(args.object(0, as: Node.self), args.optionalObject(1, as: Node.self))
+    }
+    b.method("removeChild", length: 1) { node, args in try node.removeChild(args.object(0, as: Node.self)) }
+    b.method("replaceChild", length: 2) { node, args in
+      try node.replaceChild(args.object(0, as: Node.self), args.object(1, as: Node.self))
+    }
+    b.method("cloneNode") { node, args in node.cloneNode(deep: args.bool(0)) }
+    b.method("normalize") { node, _ in node.normalize() }
+    b.method("isEqualNode", length: 1) { node, args in node.isEqualNode(try args.optionalObject(0, as: Node.self)) }
+    b.method("isSameNode", length: 1) { node, args in node.isSameNode(try args.optionalObject(0, as: Node.self)) }
+    b.method("compareDocumentPosition", length: 1) { node, args in
+      Int(node.compareDocumentPosition(try args.object(0, as: Node.self)).rawValue)
+    }
+    observeWrites(b)
+  }
+
+  /// ParentNode (https://dom.spec.whatwg.org/#interface-parentnode) for documents, fragments and elements.
+  static func addParentNodeMembers<T: Node>(_ b: InterfaceBuilder<T>) {
+    b.contextGetter("children") { node, context in try context.window().children(of: node) }
+    b.getter("firstElementChild") { node in node.childNodes.first { $0 is Element } as? Element }
+    b.getter("lastElementChild") { node in node.childNodes.last { $0 is Element } as? Element }
+    b.getter("childElementCount") { node in node.childNodes.count { $0 is Element } }
+    b.method("append") { node, args in try node.append(args.nodesOrStrings()) }
+    b.method("prepend") { node, args in try node.prepend(args.nodesOrStrings()) }
+    b.method("replaceChildren") { node, args in try node.replaceChildren(args.nodesOrStrings()) }
+    b.method("querySelector", length: 1) { node, args in try node.querySelector(args.string(0)) }
+    b.method("querySelectorAll", length: 1) { node, args in
+      NodeListObject(.snapshot(try node.querySelectorAll(args.string(0))))
+    }
+    b.method("getElementsByTagName", length: 1) { node, args in
+      let name = try args.string(0)
+      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByTagName(name) }
+    }
+    b.method("getElementsByClassName", length: 1) { node, args in
+      let names = try args.string(0)
+      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByClassName(names) }
+    }
+  }
+
+  /// ChildNode and NonDocumentTypeChildNode (https://dom.spec.whatwg.org/#interface-childnode).
+  static func addChildNodeMembers<T: Node>(_ b: InterfaceBuilder<T>, elementSiblings: Bool) {
+    b.method("before") { node, args in try node.before(args.nodesOrStrings()) }
+    b.method("after") { node, args in try node.after(args.nodesOrStrings()) }
+    b.method("replaceWith") { node, args in try node.replaceWith(args.nodesOrStrings()) }
+    b.method("remove") { node, _ in node.remove() }
+    guard elementSiblings else { return }
+    b.getter("previousElementSibling") { node -> Element? in
+      var cursor = node.previousSibling
+      while let current = cursor, !(current is Element) { cursor = current.previousSibling }
+      return cursor as? Element
+    }
+    b.getter("nextElementSibling") { node -> Element? in
+      var cursor = node.nextSibling
+      while let current = cursor, !(current is Element) { cursor = current.nextSibling }
+      return cursor as? Element
+    }
+  }
+}

@@ -1,0 +1,152 @@
+import DOM
+import JSBridge
+
+/// What a page's window shows to scripts: the selection, the user agent, and where console output goes.
+public struct WindowOptions {
+  /// The text `getSelection().toString()` returns; nil means nothing is selected.
+  public var selection: String? = nil
+  /// `navigator.userAgent`.
+  public var userAgent =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
+  /// Receives console output, and `alert`/`confirm`/`prompt` messages (level `.info`, text "alert: …").
+  public var onConsole: (ConsoleMessage) -> Void = { _ in }
+
+  public init() {}
+}
+
+/// One line of console output (or one dialog a script opened).
+public struct ConsoleMessage {
+  /// The console method that wrote it.
+  public enum Level: String { case log, info, warn, error, debug }
+  /// The console method that wrote it.
+  public let level: Level
+  /// The formatted text, as a browser console shows it.
+  public let text: String
+
+  public init(level: Level, text: String) {
+    self.level = level
+    self.text = text
+  }
+}
+
+/// The `window` of one page: installs the DOM interfaces and globals on a context, and maps nodes to
+/// their one JS object.
+///
+/// Not `Sendable`: a page's document, context and window live on one thread. The context keeps the
+/// window (and every wrapped node) until `context.close()`; always close the context when the page is done.
+public final class Window {
+  /// The current document. `document.write` after load keeps this same object and replaces its children.
+  public var document: Document {
+    didSet { documentDidChange() }
+  }
+  /// The context the window is installed on.
+  public let context: ScriptContext
+  /// The loop behind the timer functions.
+  public let eventLoop: EventLoop
+  let options: WindowOptions
+  let location: Location
+  let selection: Selection
+  /// Changes whenever a script writes to the DOM through the bindings; live collections cache by it.
+  private(set) var domGeneration: UInt64 = 0
+  /// `console.group` nesting: indents messages by two spaces a level.
+  var consoleGroupDepth = 0
+  /// The page's `DOMException` constructor (kept even if a script overwrites the global).
+  var domExceptionConstructor: ProtectedValue?
+
+  // Per-node objects that must be the same JS object on every access.
+  var childNodeLists: [ObjectIdentifier: NodeListObject] = [:]
+  var childrenCollections: [ObjectIdentifier: HTMLCollectionObject] = [:]
+  var classLists: [ObjectIdentifier: DOMTokenListObject] = [:]
+  var attributeMaps: [ObjectIdentifier: NamedNodeMapObject] = [:]
+  var datasets: [ObjectIdentifier: DOMStringMapObject] = [:]
+
+  /// Installs the interfaces, `window`/`self`, `document`, `location`, `navigator`, `console`, dialogs, timers,
+  /// `getSelection`, `NodeFilter` and `DOMException` on `context`'s global object.
+  ///
+  /// - Throws: ``ScriptError`` when the context refuses a definition (a closed context, say).
+  public init(document: Document, context: ScriptContext, eventLoop: EventLoop, options: WindowOptions) throws {
+    self.document = document
+    self.context = context
+    self.eventLoop = eventLoop
+    self.options = options
+    location = Location()
+    selection = Selection(text: options.selection)
+    location.window = self
+    context.setHostState(self)
+    context.interfaceResolver = DOMInterfaces.resolve
+    for interface in DOMInterfaces.all { try context.install(interface) }
+    try eventLoop.install(on: context)
+    try installGlobals()
+  }
+
+  /// The one JS object of `node` (the same object every time, for as long as the context is open).
+  public func wrap(_ node: Node) -> ScriptValue {
+    // Every Node subclass has an interface in DOMInterfaces.resolve, so wrapping cannot fail on an open context.
+    (try? context.wrap(node)) ?? context.makeUndefined()
+  }
+
+  /// Tells live collections (`childNodes`, `children`, `getElementsByTagName`...) to re-read the tree.
+  ///
+  /// Script writes do this by themselves; call it after changing the document from Swift while scripts
+  /// may still hold live collections.
+  public func documentDidChange() { domGeneration &+= 1 }
+
+  /// Sends one console line to the host.
+  func emit(_ level: ConsoleMessage.Level, _ text: String) {
+    let indent = String(repeating: "  ", count: consoleGroupDepth)
+    options.onConsole(ConsoleMessage(level: level, text: indent + text))
+  }
+
+  /// A JS `DOMException` for a Swift one.
+  func makeDOMException(_ error: DOMException) -> ScriptValue? {
+    guard let ctor = domExceptionConstructor?.value else { return nil }
+    return try? ctor.construct(args: [context.makeString(error.message), context.makeString(error.name.rawValue)])
+  }
+
+  // MARK: Per-node caches
+
+  func childNodes(of node: Node) -> NodeListObject {
+    if let list = childNodeLists[ObjectIdentifier(node)] { return list }
+    let list = NodeListObject(.children(of: node), window: self)
+    childNodeLists[ObjectIdentifier(node)] = list
+    return list
+  }
+
+  func children(of node: Node) -> HTMLCollectionObject {
+    if let list = childrenCollections[ObjectIdentifier(node)] { return list }
+    let list = HTMLCollectionObject(window: self) { node.childNodes.compactMap { $0 as? Element } }
+    childrenCollections[ObjectIdentifier(node)] = list
+    return list
+  }
+
+  func classList(of element: Element) -> DOMTokenListObject {
+    if let list = classLists[ObjectIdentifier(element)] { return list }
+    let list = DOMTokenListObject(element: element, attribute: "class")
+    classLists[ObjectIdentifier(element)] = list
+    return list
+  }
+
+  func attributes(of element: Element) -> NamedNodeMapObject {
+    if let map = attributeMaps[ObjectIdentifier(element)] { return map }
+    let map = NamedNodeMapObject(element: element)
+    attributeMaps[ObjectIdentifier(element)] = map
+    return map
+  }
+
+  func dataset(of element: Element) -> DOMStringMapObject {
+    if let map = datasets[ObjectIdentifier(element)] { return map }
+    let map = DOMStringMapObject(element: element)
+    datasets[ObjectIdentifier(element)] = map
+    return map
+  }
+}
+
+extension ScriptContext {
+  /// The window installed on this context; a `TypeError` when none is (a binding used on a bare context).
+  func window() throws(ScriptError) -> Window {
+    guard let window = hostState(Window.self) else {
+      throw .typeError("no Window is installed on context '\(name)': create a DOMBindings.Window first")
+    }
+    return window
+  }
+}

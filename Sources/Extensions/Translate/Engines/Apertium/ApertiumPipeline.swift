@@ -1,0 +1,127 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One running Apertium pipeline for one pair, in null-flush mode, kept for many requests.
+///
+/// The stage list comes from `apertium-wblank-mode -z <mode file>`: every stage runs with `-z` and the word-bound
+/// blank stages are in place; `$1` becomes `-n` (no `*` marks on unknown words) and `$2` is dropped. The pipeline
+/// runs under `/bin/sh`, which Foundation's `Process` starts in a process group of its own (pgid = pid, checked on
+/// Linux), so that a restart can end every stage at once with `kill(-pid, SIGKILL)`.
+final class ApertiumPipeline {
+  /// The shell command that runs the stages.
+  let command: String
+  /// How long one answer may take before the pipeline counts as hung.
+  let timeout: TimeInterval
+
+  private var process: Process?
+  private var stdin: FileHandle?
+  private var stdout: NullDelimitedReader?
+  private var stderr: NullDelimitedReader?
+  private let writer = DispatchQueue(label: "webaction.apertium.writer")
+
+  init(command: String, timeout: TimeInterval) {
+    self.command = command
+    self.timeout = timeout
+  }
+
+  deinit { stop() }
+
+  /// The pipeline command for `modeFile`, from `apertium-wblank-mode -z`.
+  static func command(forModeFile modeFile: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["apertium-wblank-mode", "-z", modeFile.path]
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    do { try process.run() } catch {
+      throw TranslateError(
+        "translate: cannot run apertium-wblank-mode (\(error.localizedDescription)). Install it with "
+          + "`apt-get install apertium` or run Scripts/install-deps.")
+    }
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    let errors = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let pipeline = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard process.terminationStatus == 0, !pipeline.isEmpty else {
+      throw TranslateError(
+        "translate: `apertium-wblank-mode -z \(modeFile.path)` failed (status \(process.terminationStatus)): "
+          + "\(errors.trimmingCharacters(in: .whitespacesAndNewlines)). Check that the pair's package is installed.")
+    }
+    return pipeline.replacingOccurrences(of: "$1", with: "-n").replacingOccurrences(of: "$2", with: "")
+  }
+
+  /// The process id (and process group id) of the running pipeline's shell, if running.
+  var processIdentifier: Int32? { process.map(\.processIdentifier) }
+
+  /// What the stages wrote to stderr lately (still readable after `stop()`).
+  var errorOutput: String { stderr?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? "" }
+
+  func start() throws {
+    guard process == nil else { return }
+    // A pipeline that died leaves our end of its stdin closed; write errors must not kill the host.
+    signal(SIGPIPE, SIG_IGN)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    do { try process.run() } catch {
+      throw TranslateError("translate: cannot start the Apertium pipeline `\(command)`: \(error.localizedDescription)")
+    }
+    self.process = process
+    stdin = input.fileHandleForWriting
+    stdout = NullDelimitedReader(output.fileHandleForReading)
+    stderr = NullDelimitedReader(errors.fileHandleForReading, keepTail: 4096)
+  }
+
+  enum Failure: Error {
+    case timedOut
+    case ended
+  }
+
+  /// Sends every request (each followed by `\0`) from a writer thread and reads the answers in order.
+  ///
+  /// `received` gets each answer as it arrives, so a failure part-way keeps what was already answered.
+  func send(_ requests: [String], received: (String) -> Void) throws(Failure) {
+    guard let stdin, let stdout else { throw .ended }
+    for request in requests {
+      var data = Data(request.utf8)
+      data.append(0)
+      let payload = data
+      writer.async { try? stdin.write(contentsOf: payload) }
+    }
+    for _ in requests {
+      do {
+        let answer = try stdout.next(before: Date().addingTimeInterval(timeout))
+        received(String(decoding: answer, as: UTF8.self))
+      } catch .timedOut {
+        throw .timedOut
+      } catch {
+        throw .ended
+      }
+    }
+  }
+
+  /// Ends every stage: closes stdin and kills the session's process group.
+  func stop() {
+    guard let process else { return }
+    let pid = process.processIdentifier
+    try? stdin?.close()
+    if process.isRunning { kill(-pid, SIGKILL) }
+    _ = stdout?.waitForEnd(before: Date().addingTimeInterval(2))
+    _ = stderr?.waitForEnd(before: Date().addingTimeInterval(2))
+    process.waitUntilExit()
+    self.process = nil
+    stdin = nil
+    stdout = nil
+  }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import WebActionKit
+
+/// The built-in `translate` extension: machine translation of whole pages with their markup intact.
+///
+/// Arguments: `to` (required unless run() provides it), `from` (read by Action.js), `engine`
+/// (apertium | apy | libretranslate), `endpoint`, `api_key`, `cache=off`. `engine`, `endpoint` and `api_key` can
+/// also be stored in the App Group suite `group.com.webaction.translate`.
+public enum TranslateExtension: BuiltInExtension {
+  public static let name = "translate"
+
+  /// The App Group the extension keeps its translation memory and defaults in.
+  public static let appGroup = "group.com.webaction.translate"
+
+  public static var bundleURL: URL {
+    guard let url = Bundle.module.url(forResource: "translate", withExtension: "appex") else {
+      fatalError("TranslateExtension: translate.appex is missing from the module's resource bundle; rebuild webaction")
+    }
+    return url
+  }
+
+  public static func makePrincipalObject(className: String) -> (any ExtensionRequestHandling)? {
+    className == "TranslateRequestHandler" ? TranslateRequestHandler() : nil
+  }
+}
+
+/// The principal class: reads `{from, to, segments, attributes}`, translates them, and returns
+/// `{translations, attributes, lang, damaged}` for `finalize()`.
+final class TranslateRequestHandler: ExtensionRequestHandling {
+  /// Where the engines live; tests use their own.
+  let engines: EngineCache
+  /// The App Group container (translation memory, defaults); nil means the extension's default group.
+  let group: AppGroup
+
+  init(engines: EngineCache = .shared, group: AppGroup = AppGroup(identifier: TranslateExtension.appGroup)) {
+    self.engines = engines
+    self.group = group
+  }
+
+  func beginRequest(with context: ExtensionContext) {
+    do {
+      let arguments = context.webActionArguments
+      guard let results = try context.javaScriptPreprocessingResults(),
+        let dictionary = results.foundationObject as? [String: Any]
+      else {
+        throw TranslateError(
+          "translate: the page's run() returned no preprocessing results; check translate.appex/Action.js.")
+      }
+      let page = try PageTranslation(preprocessingResults: dictionary, arguments: arguments)
+      let defaults = SharedDefaults(suiteName: TranslateExtension.appGroup, group: group)
+      let choice = try EngineChoice(arguments: arguments, defaults: { defaults?.string(forKey: $0) })
+      let container = group.containerURL
+      let result = try engines.withEngine(for: choice) { engine in
+        try page.translate(with: try choice.wrap(engine, memoryDirectory: container))
+      }
+      let argument = try PropertyList(foundationObject: result.foundationObject)
+      context.completeRequest(returningItems: [ExtensionItem(finalizeArgument: argument)])
+    } catch {
+      context.cancelRequest(withError: error)
+    }
+  }
+}

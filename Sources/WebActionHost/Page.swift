@@ -1,0 +1,88 @@
+import DOM
+import DOMBindings
+import Foundation
+import JSBridge
+
+/// One loaded page: its Document, its JavaScript context and its event loop, all on the current thread.
+///
+/// The page is closed (context released, then the Document dropped) when it is done; nothing of it may be used
+/// from another thread.
+final class Page {
+  let document: Document
+  let context: ScriptContext
+  let loop: EventLoop
+  let window: Window
+  /// The first uncaught error from a timer, promise or callback since the last check.
+  private var pendingError: ScriptError?
+
+  /// Decodes, parses and wires a page: encoding (BOM, prescan, `--encoding`, UTF-8), URL, DOM, JS globals.
+  init(request: ActionRequest, report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
+    let (bytes, fileURL) = try request.page.read()
+    let decoded: (text: String, encoding: String)
+    do {
+      decoded = try HTMLEncoding.decode(bytes, fallback: request.encoding)
+    } catch {
+      throw WebActionError(.usage, "\(error)", hint: "Give --encoding a WHATWG label such as utf-8, windows-1252, iso-8859-2, shift_jis.")
+    }
+    let url = try DocumentURL.resolve(explicit: request.url, html: decoded.text, fileURL: fileURL)
+    document = Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
+
+    context = ScriptContext(name: document.url.absoluteString)
+    context.executionTimeLimit = request.scriptTimeLimit
+    loop = EventLoop()
+    var options = WindowOptions()
+    options.selection = request.selection
+    options.onConsole = { message in
+      let level: Diagnostic.Level
+      switch message.level {
+      case .log: level = .log
+      case .info: level = .info
+      case .warn: level = .warning
+      case .error: level = .error
+      case .debug: level = .debug
+      }
+      report(Diagnostic(level, source: "console", message.text))
+    }
+    do {
+      try loop.install(on: context)
+      window = try Window(document: document, context: context, eventLoop: loop, options: options)
+    } catch {
+      context.close()
+      throw WebActionError(.script, "cannot set up the page's JavaScript environment: \(error)")
+    }
+    loop.onUncaughtException = { [unowned self] error in
+      if self.pendingError == nil { self.pendingError = error }
+    }
+  }
+
+  deinit { context.close() }
+
+  /// The page as a browser would save it: doctype + the HTML5 serialization of the document.
+  func serialize() -> String {
+    window.document.close()
+    return window.document.serialize()
+  }
+
+  /// Throws the first uncaught error a timer or promise reaction raised, if any.
+  func throwPendingScriptError() throws(WebActionError) {
+    guard let error = pendingError else { return }
+    pendingError = nil
+    throw describe(error, doing: "a callback (timer or promise)")
+  }
+
+  /// One message for a script failure: `Action.js:12:5: TypeError: x is undefined`, with where it happened.
+  func describe(_ error: ScriptError, doing what: String) -> WebActionError {
+    switch error.kind {
+    case .timeout:
+      return WebActionError(
+        .script, "\(what) was stopped by the watchdog: \(error.message)",
+        hint: "A script ran longer than \(Preprocessor.seconds(context.executionTimeLimit ?? 0)) without returning (an endless loop?).")
+    case .syntax:
+      return WebActionError(.script, "syntax error while \(what): \(error.description)")
+    default:
+      var message = "\(what) threw \(error.description)"
+      if let stack = error.stack, !stack.isEmpty { message += "\n" + stack.split(separator: "\n").prefix(8).map { "    at \($0)" }.joined(separator: "\n") }
+      return WebActionError(.script, message)
+    }
+  }
+}

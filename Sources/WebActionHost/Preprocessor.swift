@@ -1,0 +1,126 @@
+import Foundation
+import JSBridge
+import WebActionKit
+
+/// Safari's side of the preprocessing protocol: loads the extension's script into a page, calls
+/// `ExtensionPreprocessingJS.run(arguments)` and waits for `completionFunction`, then later calls `finalize(arguments)`.
+///
+/// https://developer.apple.com/library/archive/documentation/General/Conceptual/ExtensibilityPG/Action.html
+struct Preprocessor {
+  let page: Page
+  let scriptURL: URL
+  let report: (Diagnostic) -> Void
+
+  /// Evaluates the preprocessing file in the page and returns its `ExtensionPreprocessingJS` object.
+  func load(source: String) throws(WebActionError) -> ScriptValue {
+    do {
+      _ = try page.context.evaluate(source, sourceURL: scriptURL.path)
+    } catch {
+      throw scriptFailure(error, doing: "loading \(scriptURL.lastPathComponent)")
+    }
+    let object: ScriptValue
+    do {
+      object = try page.context.global.property("ExtensionPreprocessingJS")
+    } catch {
+      throw scriptFailure(error, doing: "reading ExtensionPreprocessingJS")
+    }
+    guard object.isObject else {
+      throw WebActionError(
+        .bundle, "\(scriptURL.path) does not define a global ExtensionPreprocessingJS object",
+        hint: "Safari looks for `var ExtensionPreprocessingJS = { run: function(arguments) {...}, finalize: function(arguments) {...} };` at the top level of the preprocessing file.")
+    }
+    return object
+  }
+
+  /// Calls `run(arguments)` and drives the event loop until `completionFunction` is called; returns its value.
+  func run(_ object: ScriptValue, timeout: TimeInterval) throws(WebActionError) -> PropertyList {
+    let run = try function(named: "run", of: object)
+    let context = page.context
+    var received: [ProtectedValue] = []
+    let completion = context.makeFunction(name: "completionFunction") { args in
+      received.append(ProtectedValue(args.value(0)))
+      return context.makeUndefined()
+    }
+    let arguments = context.makeObject()
+    do {
+      try arguments.setProperty("completionFunction", completion)
+      _ = try run.call(this: object, args: [arguments])
+    } catch {
+      throw scriptFailure(error, doing: "ExtensionPreprocessingJS.run()")
+    }
+    let deadline = page.loop.clock.now + timeout
+    switch page.loop.runUntil(deadline: deadline, condition: { !received.isEmpty }) {
+    case .conditionMet: break
+    case .idle:
+      try page.throwPendingScriptError()
+      throw WebActionError(
+        .protocolViolation,
+        "ExtensionPreprocessingJS.run() finished without calling arguments.completionFunction, and nothing is left to run (no timers, no promises)",
+        hint: "run() must call arguments.completionFunction({...}) exactly once, synchronously or from a callback.")
+    case .timedOut:
+      try page.throwPendingScriptError()
+      throw WebActionError(
+        .protocolViolation,
+        "ExtensionPreprocessingJS.run() did not call arguments.completionFunction within \(Self.seconds(timeout))",
+        hint: "Raise --timeout if the page really needs longer.")
+    }
+    try page.throwPendingScriptError()
+    // Let anything the same turn queued run, so a second completionFunction call can be reported.
+    _ = page.loop.runUntil(deadline: page.loop.clock.now, condition: { false })
+    if received.count > 1 {
+      report(Diagnostic(.warning, source: "webaction",
+                        "completionFunction was called \(received.count) times; Safari uses the first call's value"))
+    }
+    let value = received[0].value
+    do {
+      let bridge = try PropertyListBridge(context: context) { message in
+        report(Diagnostic(.warning, source: "webaction", message))
+      }
+      if value.isUndefined {
+        report(Diagnostic(.warning, source: "webaction", "completionFunction was called with no value; the extension receives an empty dictionary"))
+      }
+      return try bridge.propertyList(from: value, path: "results")
+    } catch let error as PropertyListBridge.ConversionError {
+      throw WebActionError(
+        .protocolViolation, "the value passed to completionFunction is not a property list: \(error.path): \(error.message)")
+    } catch {
+      throw scriptFailure(error, doing: "reading the value passed to completionFunction")
+    }
+  }
+
+  /// Calls `finalize(arguments)` with `arguments` converted to JS, then lets its timers and promises settle.
+  func finalize(_ object: ScriptValue, arguments: PropertyList, timeout: TimeInterval) throws(WebActionError) {
+    let finalize = try function(named: "finalize", of: object)
+    do {
+      let bridge = try PropertyListBridge(context: page.context) { _ in }
+      _ = try finalize.call(this: object, args: [try bridge.scriptValue(from: arguments)])
+    } catch {
+      throw scriptFailure(error, doing: "ExtensionPreprocessingJS.finalize()")
+    }
+    if page.loop.drain(until: page.loop.clock.now + timeout) == .timedOut {
+      report(Diagnostic(.warning, source: "webaction",
+                        "timers were still pending \(Self.seconds(timeout)) after finalize(); the page is written as it is now"))
+    }
+    try page.throwPendingScriptError()
+  }
+
+  private func function(named name: String, of object: ScriptValue) throws(WebActionError) -> ScriptValue {
+    let value: ScriptValue
+    do { value = try object.property(name) } catch { throw scriptFailure(error, doing: "reading ExtensionPreprocessingJS.\(name)") }
+    guard value.isFunction else {
+      throw WebActionError(
+        .bundle, "ExtensionPreprocessingJS.\(name) in \(scriptURL.path) is not a function (it is \(value.typeName))",
+        hint: "Safari calls ExtensionPreprocessingJS.run(arguments) and ExtensionPreprocessingJS.finalize(arguments).")
+    }
+    return value
+  }
+
+  private func scriptFailure(_ error: any Error, doing what: String) -> WebActionError {
+    guard let error = error as? ScriptError else { return WebActionError(.script, "\(what) failed: \(error)") }
+    return page.describe(error, doing: what)
+  }
+
+  static func seconds(_ value: TimeInterval) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+  }
+}

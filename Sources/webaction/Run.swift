@@ -1,0 +1,174 @@
+import ArgumentParser
+import Foundation
+import WebActionHost
+import WebActionKit
+
+struct Run: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Run an Action extension on saved pages, as Safari on iOS does.",
+    discussion: """
+      Each page goes through the steps Safari takes:
+        1. decode (BOM, <meta charset>, --encoding, UTF-8), parse as HTML5;
+        2. evaluate the bundle's preprocessing file (Info.plist key
+           NSExtensionJavaScriptPreprocessingFile) in the page;
+        3. call ExtensionPreprocessingJS.run(arguments) and wait for
+           arguments.completionFunction({...});
+        4. hand that dictionary to the Swift extension (NSExtensionPrincipalClass)
+           as an ExtensionItem holding
+           {NSExtensionJavaScriptPreprocessingResultsKey: results};
+        5. pass the NSExtensionJavaScriptFinalizeArgumentKey value the extension
+           returns to ExtensionPreprocessingJS.finalize(arguments);
+        6. serialize the page like a browser and write it atomically.
+      --finalize-args FILE replaces steps 4-5: finalize() gets FILE's dictionary.
+
+      Exit codes: 0 ok, 2 usage, 3 page unreadable, 4 bundle, 5 JavaScript error,
+      6 protocol (completionFunction not called, result not a property list),
+      7 extension cancelled or failed, 8 missing dependency, 9 output.
+      A failed page writes no output file.
+      """)
+
+  @Argument(help: ArgumentHelp(
+    "The saved page: an HTML file, or - for standard input. Several pages run one after another in this process (give --output-dir).",
+    valueName: "page"))
+  var pages: [String]
+
+  @Option(name: .customLong("ext"), help: ArgumentHelp(
+    "The extension: a built-in name (see `webaction extensions`) or the path of an .appex folder.", valueName: "name|path"))
+  var extensionName: String
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the page (default: standard output).", valueName: "file"))
+  var output: String?
+
+  @Option(name: .customLong("output-dir"), help: ArgumentHelp(
+    "With several pages: the folder that receives each page under its own file name.", valueName: "dir"))
+  var outputDirectory: String?
+
+  @Option(name: .customLong("arg"), help: ArgumentHelp(
+    "A KEY=VALUE pair for the extension, passed in the input item's userInfo (repeatable).", valueName: "key=value"))
+  var arguments: [String] = []
+
+  @Option(help: ArgumentHelp("The document URL (default: the page's 'saved from' mark, else its file:// URL).", valueName: "url"))
+  var url: String?
+
+  @Option(help: ArgumentHelp("The encoding to use when the page declares none (default: UTF-8).", valueName: "label"))
+  var encoding: String?
+
+  @Option(help: ArgumentHelp("Text that window.getSelection() reports (default: nothing selected).", valueName: "text"))
+  var selection: String?
+
+  @Option(name: .customLong("finalize-args"), help: ArgumentHelp(
+    "A JSON or plist dictionary to call finalize() with directly, skipping the native extension.", valueName: "file"))
+  var finalizeArgs: String?
+
+  @Option(help: ArgumentHelp("Also write run()'s results dictionary to this file.", valueName: "file"))
+  var results: String?
+
+  @Option(name: .customLong("results-format"), help: "The format of --results: json, xml or binary.")
+  var resultsFormat: PropertyList.Format = .json
+
+  @Option(help: ArgumentHelp("Seconds to wait for completionFunction and for finalize's timers.", valueName: "seconds"))
+  var timeout: Double = 10
+
+  @Option(name: .customLong("extension-timeout"), help: ArgumentHelp(
+    "Seconds to wait for the native extension to complete the request.", valueName: "seconds"))
+  var extensionTimeout: Double = 300
+
+  @Flag(name: .shortAndLong, help: "Do not show console output and warnings from the page and extension.")
+  var quiet = false
+
+  @Option(name: .customLong("watchdog"), help: ArgumentHelp(
+    "Seconds one script call may run before it is stopped as runaway.", valueName: "seconds"))
+  var watchdog: Double = 5
+
+  func validate() throws {
+    if pages.isEmpty { throw ValidationError("give the page to process (a file, or - for standard input)") }
+    if pages.count > 1 {
+      guard outputDirectory != nil else { throw ValidationError("several pages need --output-dir DIR") }
+      guard output == nil, results == nil else { throw ValidationError("-o and --results take one page; with several pages use --output-dir") }
+      guard !pages.contains("-") else { throw ValidationError("standard input (-) can only be processed alone") }
+    }
+    guard watchdog > 0 else { throw ValidationError("--watchdog must be positive") }
+    for pair in arguments where !pair.contains("=") {
+      throw ValidationError("--arg \(pair) is not KEY=VALUE")
+    }
+    guard timeout > 0, extensionTimeout > 0 else { throw ValidationError("timeouts must be positive") }
+  }
+
+  func run() throws {
+    do {
+      try execute()
+    } catch {
+      fail(with: error)
+    }
+  }
+
+  private func execute() throws(WebActionError) {
+    let source = try BuiltInExtensions.resolve(extensionName)
+    let finalizeArguments = try finalizeArgs.map { path throws(WebActionError) in try PropertyListFile.read(path) }
+    let quiet = self.quiet
+    let host = ActionHost(extension: source) { diagnostic in
+      if !quiet { FileHandle.standardError.write(Data("\(diagnostic)\n".utf8)) }
+    }
+
+    if pages.count == 1 {
+      let outcome = try host.process(try request(for: pages[0], finalizeArguments: finalizeArguments))
+      if let results { try PropertyListFile.write(outcome.results, format: resultsFormat, to: results) }
+      try write(outcome.html, to: output)
+      return
+    }
+
+    // Several pages: one after another in this process, so the extension's warm state (an engine pipeline, a
+    // cache) is reused. A failed page is reported and skipped; the exit code is that of the first failure.
+    let directory = URL(fileURLWithPath: outputDirectory!)
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw WebActionError(.output, "cannot create \(directory.path): \(error.localizedDescription)")
+    }
+    var firstFailure: WebActionError?
+    for (index, page) in pages.enumerated() {
+      let started = Date()
+      let name = URL(fileURLWithPath: page).lastPathComponent
+      do {
+        let outcome = try host.process(try request(for: page, finalizeArguments: finalizeArguments))
+        try write(outcome.html, to: directory.appendingPathComponent(name).path)
+        progress("[\(index + 1)/\(pages.count)] \(name) \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
+      } catch {
+        progress("[\(index + 1)/\(pages.count)] \(name) FAILED: \(error.description)")
+        if firstFailure == nil { firstFailure = error }
+      }
+    }
+    if let firstFailure { throw firstFailure }
+  }
+
+  private func request(for page: String, finalizeArguments: PropertyList?) throws(WebActionError) -> ActionRequest {
+    var request = ActionRequest(page: try PageSource(argument: page))
+    request.url = url
+    request.encoding = encoding
+    request.selection = selection
+    request.timeout = timeout
+    request.extensionTimeout = extensionTimeout
+    request.scriptTimeLimit = watchdog
+    request.finalizeArguments = finalizeArguments
+    for pair in arguments {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      request.arguments[String(parts[0])] = String(parts[1])
+    }
+    return request
+  }
+
+  private func write(_ html: String, to path: String?) throws(WebActionError) {
+    let data = Data(html.utf8)
+    if let path, path != "-" {
+      try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+    } else {
+      FileHandle.standardOutput.write(data)
+    }
+  }
+
+  private func progress(_ line: String) {
+    if !quiet { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+  }
+}
+
+extension PropertyList.Format: ExpressibleByArgument {}

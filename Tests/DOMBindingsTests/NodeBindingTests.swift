@@ -1,0 +1,151 @@
+import DOM
+import DOMBindings
+import JSBridge
+import XCTest
+
+final class NodeBindingTests: BindingTestCase {
+  func testEachNodeHasOneJSObjectEvenAfterGarbageCollection() throws {
+    assertTrue("document.body === document.body && document.body.firstChild === document.getElementById('main')")
+    try js("""
+      globalThis.marked = document.querySelector('p');
+      marked.expando = 'kept';
+      """)
+    try js("for (let i = 0; i < 2000; i++) ({ garbage: [i] });")
+    context.collectGarbage()
+    assertTrue("document.querySelector('p') === marked && document.querySelector('p').expando === 'kept'")
+    assertTrue("document.querySelectorAll('p')[0].expando === 'kept'")
+  }
+
+  func testChildNodesIsLiveAndTheSameObject() {
+    assertTrue("""
+      (() => {
+        const main = document.getElementById('main');
+        const list = main.childNodes;
+        if (list !== main.childNodes) return false;
+        const before = list.length;
+        main.appendChild(document.createElement('span'));
+        return before === 2 && list.length === 3 && list[2].localName === 'span' && list.item(5) === null
+          && list instanceof NodeList && [...list].length === 3;
+      })()
+      """)
+    assertTrue("""
+      (() => { const seen = []; document.getElementById('main').childNodes.forEach(n => seen.push(n.nodeName));
+               return seen.join() === 'P,P,SPAN'; })()
+      """)
+  }
+
+  func testLiveCollectionsSeeEveryKindOfWrite() throws {
+    XCTAssertEqual(try string("""
+      const hits = document.getElementsByClassName('hit');
+      const p = document.querySelector('p');
+      const counts = [hits.length];
+      p.className = 'hit'; counts.push(hits.length);
+      p.classList.remove('hit'); counts.push(hits.length);
+      p.setAttribute('class', 'hit'); counts.push(hits.length);
+      p.attributes[0].value = 'miss'; counts.push(hits.length);
+      p.classList.toggle('hit'); counts.push(hits.length);
+      document.getElementById('main').innerHTML = '<i class=hit></i><i class=hit></i>'; counts.push(hits.length);
+      document.body.insertAdjacentHTML('beforeend', '<u class=hit></u>'); counts.push(hits.length);
+      document.body.lastChild.remove(); counts.push(hits.length);
+      document.body.textContent = ''; counts.push(hits.length);
+      counts.join()
+      """), "0,1,0,1,0,1,2,3,2,0")
+  }
+
+  func testSwiftSideWritesNeedDocumentDidChange() throws {
+    try js("globalThis.ps = document.getElementsByTagName('p'); ps.length")
+    try document.body!.appendChild(document.createElement("p"))
+    window.documentDidChange()
+    XCTAssertEqual(try js("ps.length").toDouble(), 3)
+  }
+
+  func testTreeAccessorsAndNodeProperties() throws {
+    XCTAssertEqual(try string("""
+      const main = document.getElementById('main');
+      [main.nodeType, main.nodeName, main.parentNode.nodeName, main.parentElement.tagName, main.firstChild.textContent,
+       main.lastChild.textContent, main.firstChild.nextSibling.nodeName, main.nextSibling.nodeName,
+       main.nextSibling.nodeValue, main.ownerDocument === document, main.isConnected,
+       document.nodeType, document.nodeName, document.ownerDocument, document.textContent,
+       main.hasChildNodes(), document.contains(main), main.contains(document.body)].join('|')
+      """), "1|DIV|BODY|BODY|One|Two bold|P|#comment|note|true|true|9|#document|||true|true|false")
+  }
+
+  func testDetachMoveAndReinsertThenSerialize() throws {
+    try js("""
+      const main = document.getElementById('main');
+      const [one, two] = main.querySelectorAll('p');
+      const detached = main.removeChild(one);
+      globalThis.wasConnected = detached.isConnected;
+      detached.textContent = 'Uno';
+      document.body.insertBefore(detached, document.body.firstChild);
+      two.querySelector('b').remove();
+      main.append('tail', document.createElement('hr'));
+      main.prepend(two);
+      const clone = two.cloneNode(true);
+      clone.id = 'copy';
+      main.replaceChild(clone, main.lastChild);
+      two.after(document.createComment('after two'));
+      """)
+    XCTAssertFalse(try js("wasConnected").toBool())
+    XCTAssertEqual(document.body!.innerHTML, """
+      <p>Uno</p><div id="main" class="a b"><p>Two </p><!--after two-->tail<p id="copy">Two </p></div><!--note-->
+      """)
+  }
+
+  func testHierarchyErrorsBecomeDOMExceptions() {
+    XCTAssertEqual(thrown("document.body.appendChild(document.documentElement)")?.name, "HierarchyRequestError")
+    XCTAssertEqual(thrown("document.body.appendChild('text')")?.message, "Node.appendChild: argument 1 is not of type 'Node'.")
+    XCTAssertEqual(thrown("document.body.insertBefore()")?.name, "TypeError")
+  }
+
+  func testCloneEqualityNormalizeAndPosition() throws {
+    assertTrue("""
+      (() => {
+        const main = document.getElementById('main');
+        const copy = main.cloneNode(true);
+        const shallow = main.cloneNode();
+        return copy !== main && copy.isEqualNode(main) && !shallow.hasChildNodes() && main.isSameNode(main)
+          && copy.parentNode === null;
+      })()
+      """)
+    XCTAssertEqual(try string("""
+      const p = document.createElement('p');
+      p.append('a', 'b', 'c');
+      const before = p.childNodes.length;
+      p.normalize();
+      [before, p.childNodes.length, p.firstChild.data].join()
+      """), "3,1,abc")
+    XCTAssertEqual(try string("""
+      const [a, b] = document.querySelectorAll('p');
+      [a.compareDocumentPosition(b), b.compareDocumentPosition(a), document.body.compareDocumentPosition(a),
+       a.compareDocumentPosition(document.body), a.compareDocumentPosition(a),
+       a.compareDocumentPosition(document.createElement('x')) & Node.DOCUMENT_POSITION_DISCONNECTED].join()
+      """), "4,2,20,10,0,1")
+  }
+
+  func testCharacterDataAndText() throws {
+    XCTAssertEqual(try string("""
+      const t = new Text('Hello world');
+      t.appendData('!'); t.insertData(0, '>> '); t.deleteData(0, 3); t.replaceData(6, 5, 'there');
+      const parts = [t.data, t.length, t.substringData(0, 5)];
+      const p = document.createElement('p'); p.appendChild(t);
+      const rest = t.splitText(5);
+      parts.push(t.data, rest.data, t.wholeText, rest.previousSibling === t, p.childNodes.length);
+      const c = new Comment('c'); parts.push(c.nodeType, c.data, c instanceof CharacterData);
+      parts.join('|')
+      """), "Hello there!|12|Hello|Hello| there!|Hello there!|true|2|8|c|true")
+    XCTAssertEqual(thrown("document.createTextNode('abc').substringData(10, 1)")?.name, "IndexSizeError")
+  }
+
+  func testFragmentsAndDoctype() throws {
+    XCTAssertEqual(try string("""
+      const f = new DocumentFragment();
+      f.append(document.createElement('i'), 'x');
+      f.firstChild.id = 'frag';
+      const found = f.getElementById('frag') === f.firstChild && f.querySelector('#frag') === f.firstChild;
+      document.body.appendChild(f);
+      [found, f.childNodes.length, document.body.lastChild.data, document.doctype.name, document.doctype.publicId,
+       document.doctype.nodeType].join()
+      """), "true,0,x,html,,10")
+  }
+}

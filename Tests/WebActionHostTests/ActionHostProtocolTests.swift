@@ -1,0 +1,188 @@
+import WebActionKit
+import XCTest
+
+@testable import WebActionHost
+
+/// The run → extension → finalize protocol, through ActionHost with real bundles and Swift principal classes.
+final class ActionHostProtocolTests: XCTestCase {
+  private var directory: URL!
+  private var diagnostics: [Diagnostic] = []
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("host-protocol-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    diagnostics = []
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// A bundle whose principal class is `Handler` and whose script is `script`.
+  private func host(script: String, handler: @escaping @Sendable () -> any ExtensionRequestHandling) throws -> ActionHost {
+    let bundle = directory.appendingPathComponent("Test.appex")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    let info: [String: Any] = [
+      "CFBundleIdentifier": "org.webaction.tests.protocol",
+      "NSExtension": [
+        "NSExtensionPointIdentifier": "com.apple.ui-services",
+        "NSExtensionPrincipalClass": "Handler",
+        "NSExtensionAttributes": [
+          "NSExtensionJavaScriptPreprocessingFile": "Action",
+          "NSExtensionActivationRule": ["NSExtensionActivationSupportsWebPageWithMaxCount": 1],
+        ],
+      ],
+    ]
+    try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+      .write(to: bundle.appendingPathComponent("Info.plist"))
+    try Data(script.utf8).write(to: bundle.appendingPathComponent("Action.js"))
+    let source = try ExtensionSource(bundleURL: bundle) { $0 == "Handler" ? handler() : nil }
+    return ActionHost(extension: source) { [unowned self] in diagnostics.append($0) }
+  }
+
+  private func request(_ html: String = "<p id=p>Hello</p>") -> ActionRequest {
+    var request = ActionRequest(page: .bytes(Data(html.utf8), name: "test.html"))
+    request.timeout = 2
+    request.extensionTimeout = 2
+    return request
+  }
+
+  private static let echo = """
+    var ExtensionPreprocessingJS = {
+      run: function (a) { a.completionFunction({ text: document.getElementById("p").textContent }); },
+      finalize: function (a) { document.getElementById("p").textContent = JSON.stringify(a); }
+    };
+    """
+
+  func testResultsArriveAsApplesItemAndTheFinalizeArgumentComesBack() throws {
+    let seen = Box<PropertyList?>(nil)
+    let host = try host(script: Self.echo) {
+      Handler { context in
+        let item = context.inputItems.first as! ExtensionItem
+        let provider = item.attachments!.first!
+        XCTAssertEqual(provider.registeredTypeIdentifiers, ["public.property-list"])
+        provider.loadItem(forTypeIdentifier: "public.property-list", options: nil) { item, _ in
+          let dictionary = item as! [String: Any]
+          seen.value = try? PropertyList(foundationObject: dictionary[NSExtensionJavaScriptPreprocessingResultsKey]!)
+        }
+        context.completeRequest(returningItems: [ExtensionItem(finalizeArgument: ["answer": .integer(42)])])
+      }
+    }
+    let outcome = try host.process(request())
+    XCTAssertEqual(seen.value, ["text": "Hello"])
+    XCTAssertEqual(outcome.results, ["text": "Hello"])
+    XCTAssertTrue(outcome.html.contains(#"<p id="p">{"answer":42}</p>"#), outcome.html)
+  }
+
+  func testArgumentsReachTheExtensionThroughUserInfo() throws {
+    let arguments = Box<[String: String]>([:])
+    let host = try host(script: Self.echo) {
+      Handler { context in
+        arguments.value = (context.inputItems.first as! ExtensionItem).webActionArguments
+        context.completeRequest(returningItems: [])
+      }
+    }
+    var request = request()
+    request.arguments = ["to": "es", "engine": "apertium"]
+    _ = try host.process(request)
+    XCTAssertEqual(arguments.value, ["to": "es", "engine": "apertium"])
+  }
+
+  func testNoReturnedItemsStillCallsFinalizeWithAnEmptyDictionary() throws {
+    let host = try host(script: Self.echo) { Handler { $0.completeRequest(returningItems: []) } }
+    XCTAssertTrue(try host.process(request()).html.contains(#"<p id="p">{}</p>"#))
+  }
+
+  func testCancellingEndsTheRunWithTheExtensionsError() throws {
+    struct Refused: LocalizedError { var errorDescription: String? { "no network for this page" } }
+    let host = try host(script: Self.echo) { Handler { $0.cancelRequest(withError: Refused()) } }
+    XCTAssertThrowsError(try host.process(request())) { error in
+      let error = error as! WebActionError
+      XCTAssertEqual(error.kind, .extensionFailed)
+      XCTAssertEqual(error.message, "Handler cancelled the request: no network for this page")
+    }
+  }
+
+  func testCompletionFromTheMainQueueAndFromAnotherThread() throws {
+    let viaMain = try host(script: Self.echo) {
+      Handler { context in
+        DispatchQueue.main.async { context.completeRequest(returningItems: [ExtensionItem(finalizeArgument: ["q": "main"])]) }
+      }
+    }
+    XCTAssertTrue(try viaMain.process(request()).html.contains(#"{"q":"main"}"#))
+    let viaThread = try host(script: Self.echo) {
+      Handler { context in
+        Thread.detachNewThread { context.completeRequest(returningItems: [ExtensionItem(finalizeArgument: ["q": "thread"])]) }
+      }
+    }
+    XCTAssertTrue(try viaThread.process(request()).html.contains(#"{"q":"thread"}"#))
+  }
+
+  func testAnExtensionThatNeverCompletesTimesOut() throws {
+    let host = try host(script: Self.echo) { Handler { _ in } }
+    var request = request()
+    request.extensionTimeout = 0.2
+    XCTAssertThrowsError(try host.process(request)) { error in
+      XCTAssertEqual((error as! WebActionError).kind, .extensionFailed)
+      XCTAssertTrue((error as! WebActionError).message.contains("did not complete the request within"))
+    }
+  }
+
+  func testSecondCompletionCallIsAWarningAndTheFirstValueWins() throws {
+    let script = """
+      var ExtensionPreprocessingJS = {
+        run: function (a) { a.completionFunction({ n: 1 }); a.completionFunction({ n: 2 }); },
+        finalize: function (a) {}
+      };
+      """
+    let host = try host(script: script) { Handler { $0.completeRequest(returningItems: []) } }
+    XCTAssertEqual(try host.process(request()).results, ["n": .integer(1)])
+    XCTAssertTrue(diagnostics.contains { $0.level == .warning && $0.message.contains("called 2 times") }, "\(diagnostics)")
+  }
+
+  func testCompletionFromATimerAndAPromiseIsWaitedFor() throws {
+    let script = """
+      var ExtensionPreprocessingJS = {
+        run: function (a) {
+          var done = a.completionFunction;
+          setTimeout(function () { Promise.resolve(7).then(function (v) { done({ v: v }); }); }, 30);
+        },
+        finalize: function (a) {}
+      };
+      """
+    let host = try host(script: script) { Handler { $0.completeRequest(returningItems: []) } }
+    XCTAssertEqual(try host.process(request()).results, ["v": .integer(7)])
+  }
+
+  func testFinalizeArgumentsOptionSkipsTheNativeSide() throws {
+    let host = try host(script: Self.echo) {
+      Handler { _ in XCTFail("the native side must not run with --finalize-args") }
+    }
+    var request = request()
+    request.finalizeArguments = ["given": true]
+    XCTAssertTrue(try host.process(request).html.contains(#"{"given":true}"#))
+  }
+
+  func testConsoleOutputBecomesDiagnostics() throws {
+    let script = """
+      console.log("loaded", 1, {a: [1, 2]});
+      var ExtensionPreprocessingJS = { run: function (a) { console.warn("careful"); a.completionFunction({}); }, finalize: function () {} };
+      """
+    let host = try host(script: script) { Handler { $0.completeRequest(returningItems: []) } }
+    _ = try host.process(request())
+    XCTAssertTrue(diagnostics.contains { $0.source == "console" && $0.level == .log && $0.message.hasPrefix("loaded 1") }, "\(diagnostics)")
+    XCTAssertTrue(diagnostics.contains { $0.source == "console" && $0.level == .warning && $0.message == "careful" })
+  }
+}
+
+/// A principal class whose behaviour is a closure.
+private final class Handler: ExtensionRequestHandling {
+  let body: (ExtensionContext) -> Void
+  init(_ body: @escaping (ExtensionContext) -> Void) { self.body = body }
+  func beginRequest(with context: ExtensionContext) { body(context) }
+}
+
+private final class Box<T>: @unchecked Sendable {
+  var value: T
+  init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,7 @@
+var ExtensionPreprocessingJS = {
+  run: function (arguments) {
+    // Forgets to call arguments.completionFunction.
+    var title = document.title;
+  },
+  finalize: function (arguments) {}
+};

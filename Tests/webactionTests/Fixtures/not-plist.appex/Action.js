@@ -1,0 +1,6 @@
+var ExtensionPreprocessingJS = {
+  run: function (arguments) {
+    arguments.completionFunction({ "items": ["a", "b", "c", { "node": document.body }] });
+  },
+  finalize: function (arguments) {}
+};

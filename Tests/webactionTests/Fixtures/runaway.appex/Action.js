@@ -1,0 +1,6 @@
+var ExtensionPreprocessingJS = {
+  run: function (arguments) {
+    while (true) {}
+  },
+  finalize: function (arguments) {}
+};

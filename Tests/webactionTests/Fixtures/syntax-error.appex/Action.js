@@ -1,0 +1,6 @@
+var ExtensionPreprocessingJS = {
+  run: function (arguments) {
+    arguments.completionFunction({ "title": document.title ;
+  },
+  finalize: function (arguments) {}
+};

@@ -1,0 +1,4 @@
+var ExtensionPreprocessingJS = {
+  run: function (arguments) { arguments.completionFunction({}); },
+  finalize: function (arguments) {}
+};

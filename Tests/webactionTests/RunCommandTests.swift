@@ -1,0 +1,208 @@
+import Foundation
+import XCTest
+
+/// End-to-end: the built binary against Pages/ and the fixture bundles.
+final class RunCommandTests: XCTestCase {
+  private var outputDirectory: URL!
+
+  override func setUpWithError() throws {
+    outputDirectory = try WebActionCommand.temporaryDirectory()
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: outputDirectory)
+  }
+
+  private func output(_ name: String) -> String { outputDirectory.appendingPathComponent(name).path }
+
+  // MARK: the main flow
+
+  func testBackgroundChangesOnlyTheBodyBackground() throws {
+    let out = output("out.html")
+    let result = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", "background", "-o", out])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let html = try String(contentsOfFile: out, encoding: .utf8)
+    // Apple's template: no colour set → "red", written with style.background.
+    XCTAssertTrue(html.contains(#"<body style="background: red;">"#), html)
+    // Everything else round-trips: removing the attribute gives back the page as webaction serializes it unchanged.
+    let unchanged = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", WebActionCommand.fixture("probe.appex"),
+       "--finalize-args", try json(["mark": "x"])])
+    XCTAssertEqual(unchanged.status, 0, unchanged.stderr)
+    XCTAssertEqual(
+      html.replacingOccurrences(of: #"<body style="background: red;">"#, with: "<body>"),
+      unchanged.stdout.replacingOccurrences(of: #"<body data-finalized="x">"#, with: "<body>"))
+  }
+
+  func testBackgroundColorArgument() throws {
+    let result = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", "background", "--arg", "color=lavender"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains(#"<body style="background: lavender;">"#))
+  }
+
+  func testPageInfoResultsAndAnnotation() throws {
+    let results = output("info.json")
+    let plain = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", "page-info", "--results", results])
+    XCTAssertEqual(plain.status, 0, plain.stderr)
+    XCTAssertFalse(plain.stdout.contains("webaction-page-info"), "finalize inserts nothing without annotate=true")
+    let info = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as? [String: Any])
+    XCTAssertEqual(info["title"] as? String, "The Old Bridge of Riverton")
+    XCTAssertEqual(info["url"] as? String, "https://www.example.org/travel/the-old-bridge.html")
+    XCTAssertEqual(info["language"] as? String, "en")
+    XCTAssertEqual(info["description"] as? String, "A short guide to the old stone bridge, the market and the river walk in Riverton.")
+    XCTAssertEqual((info["headings"] as? [[String: Any]])?.first?["text"] as? String, "The Old Bridge of Riverton")
+    XCTAssertGreaterThan(info["wordCount"] as? Int ?? 0, 150)
+
+    let annotated = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", "page-info", "--arg", "annotate=true"])
+    XCTAssertEqual(annotated.status, 0, annotated.stderr)
+    XCTAssertTrue(annotated.stdout.contains(#"<aside class="webaction-page-info""#), annotated.stdout)
+  }
+
+  func testProbeSeesTheProtocolAndValueConversions() throws {
+    let results = output("probe.json")
+    let result = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", WebActionCommand.fixture("probe.appex"),
+       "--finalize-args", try json(["mark": "done"]), "--results", results, "--selection", "old bridge"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains(#"<body data-finalized="done">"#))
+    XCTAssertTrue(result.stderr.contains("finalized with done"), "console output is shown: \(result.stderr)")
+    let probe = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as? [String: Any])
+    XCTAssertEqual(probe["characterSet"] as? String, "UTF-8")
+    XCTAssertEqual(probe["url"] as? String, "https://www.example.org/travel/the-old-bridge.html")
+    XCTAssertEqual(probe["selection"] as? String, "old bridge")
+    XCTAssertEqual(probe["integer"] as? Int, 42)
+    XCTAssertEqual(probe["real"] as? Double, 1.5)
+    XCTAssertEqual(probe["flag"] as? Bool, true)
+    XCTAssertTrue(probe["nothing"] is NSNull)
+    XCTAssertNil(probe["skipped"], "undefined is dropped as JSON drops it")
+    XCTAssertEqual(probe["when"] as? String, "2026-01-02T03:04:05Z")
+    XCTAssertEqual(probe["bytes"] as? String, "aGk=")
+  }
+
+  func testResultsToStandardOutput() throws {
+    let result = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", "background", "--results", "-", "-o", "/dev/null"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, "{\n  \"currentBackgroundColor\": \"\"\n}\n")
+  }
+
+  func testXMLResultsFormat() throws {
+    let results = output("results.plist")
+    let result = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", "background", "--results", results, "--results-format", "xml", "-o", output("o.html")])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: results)), format: nil)
+    XCTAssertEqual((plist as? [String: Any])?["currentBackgroundColor"] as? String, "")
+  }
+
+  func testLegacyEncodingIsDetectedAndReported() throws {
+    let results = output("probe.json")
+    let result = try WebActionCommand.run(
+      ["run", WebActionCommand.page("legacy-windows-1252.html"), "--ext", WebActionCommand.fixture("probe.appex"),
+       "--finalize-args", try json(["mark": "é"]), "--results", results])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let probe = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as? [String: Any])
+    XCTAssertEqual(probe["characterSet"] as? String, "windows-1252")
+    XCTAssertEqual(probe["title"] as? String, "Café crème — « l’été »")
+    XCTAssertTrue(result.stdout.contains("Un café crème coûte 3 €."), "output is UTF-8")
+  }
+
+  func testStandardInputAndURLOption() throws {
+    let page = Data("<title>t</title><base href=\"https://cdn.example.net/x/\"><p>hi".utf8)
+    let results = output("probe.json")
+    let result = try WebActionCommand.run(
+      ["run", "-", "--ext", WebActionCommand.fixture("probe.appex"), "--url", "https://example.com/a/b.html",
+       "--finalize-args", try json(["mark": "1"]), "--results", results], stdin: page)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let probe = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as? [String: Any])
+    XCTAssertEqual(probe["url"] as? String, "https://example.com/a/b.html")
+    XCTAssertEqual(probe["baseURI"] as? String, "https://cdn.example.net/x/")
+    XCTAssertTrue(result.stdout.hasPrefix("<html><head><title>t</title>"), result.stdout)
+  }
+
+  func testApplesDocumentWriteSample() throws {
+    let result = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", WebActionCommand.fixture("apple-document-write.appex"),
+       "--finalize-args", try json(["content": "<h1>Replaced</h1><p>by document.write"])])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(result.stdout, "<html><head></head><body><h1>Replaced</h1><p>by document.write</p></body></html>")
+  }
+
+  // MARK: failures: one clear message, a distinct exit code, no output file
+
+  func testFailuresAreClearAndWriteNothing() throws {
+    let cases: [(fixture: String, status: Int32, message: String)] = [
+      ("syntax-error.appex", 5, "syntax-error.appex/Action.js:3:60: SyntaxError"),
+      ("throws.appex", 5, "throws.appex/Action.js:4:"),
+      ("never-completes.appex", 6, "without calling arguments.completionFunction"),
+      ("not-plist.appex", 6, "results.items[3].node: a DOM object"),
+      ("cycle.appex", 6, "results.links[0].page: the value contains a cycle"),
+      ("runaway.appex", 5, "watchdog"),
+      ("unknown-class.appex", 4, "the principal class NotBuiltIn is not built into webaction"),
+      ("no-such.appex", 4, "no extension named"),
+    ]
+    for (fixture, status, message) in cases {
+      let out = output("\(fixture).html")
+      let result = try WebActionCommand.run(
+        ["run", WebActionCommand.page("article.html"), "--ext", WebActionCommand.fixture(fixture), "-o", out, "--watchdog", "0.5"])
+      XCTAssertEqual(result.status, status, "\(fixture): \(result.stderr)")
+      XCTAssertTrue(result.stderr.contains(message), "\(fixture): expected “\(message)” in: \(result.stderr)")
+      XCTAssertFalse(result.stderr.contains("Fatal error"), result.stderr)
+      XCTAssertFalse(FileManager.default.fileExists(atPath: out), "\(fixture) must not write \(out)")
+    }
+  }
+
+  func testMissingPageAndBadEncoding() throws {
+    let missing = try WebActionCommand.run(["run", "Pages/nope.html", "--ext", "background", "-o", output("x.html")])
+    XCTAssertEqual(missing.status, 3)
+    XCTAssertTrue(missing.stderr.contains("page not found: "), missing.stderr)
+    let encoding = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", "background", "--encoding", "klingon"])
+    XCTAssertEqual(encoding.status, 2, encoding.stderr)
+    XCTAssertTrue(encoding.stderr.contains("klingon"), encoding.stderr)
+  }
+
+  func testSeveralPagesGoToTheOutputDirectoryAndAFailureDoesNotStopTheRest() throws {
+    let directory = output("several")
+    let result = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "Pages/missing.html", WebActionCommand.page("legacy-windows-1252.html"),
+       "--ext", "background", "--output-dir", directory])
+    XCTAssertEqual(result.status, 3, "the first failure's exit code: \(result.stderr)")
+    XCTAssertTrue(result.stderr.contains("[1/3] article.html"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("[2/3] missing.html FAILED: page not found"), result.stderr)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/article.html"))
+    XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/missing.html"))
+    let legacy = try String(contentsOfFile: directory + "/legacy-windows-1252.html", encoding: .utf8)
+    // It had a background already, so Apple's template asks for green (shorthands are not expanded: the declaration is
+    // appended, and the later one wins in CSS).
+    XCTAssertTrue(legacy.contains(#"<body style="background-color: white; background: green;">"#), legacy)
+  }
+
+  func testDefaultsWriteReadDelete() throws {
+    let suite = "group.org.webaction.tests.\(UUID().uuidString.prefix(8))"
+    XCTAssertEqual(try WebActionCommand.run(["defaults", "write", suite, "engine", "apy"]).status, 0)
+    XCTAssertEqual(try WebActionCommand.run(["defaults", "read", suite, "engine"]).stdout, "apy\n")
+    XCTAssertEqual(try WebActionCommand.run(["defaults", "read", suite]).stdout, "engine = apy\n")
+    XCTAssertEqual(try WebActionCommand.run(["defaults", "delete", suite, "engine"]).status, 0)
+    let missing = try WebActionCommand.run(["defaults", "read", suite, "engine"])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertTrue(missing.stderr.contains("has no value for engine"), missing.stderr)
+  }
+
+  func testExtensionsListsBuiltIns() throws {
+    let result = try WebActionCommand.run(["extensions"])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.stdout.contains("background"))
+    XCTAssertTrue(result.stdout.contains("page-info"))
+    XCTAssertTrue(result.stdout.contains("translate"))
+  }
+
+  private func json(_ object: [String: String]) throws -> String {
+    let url = outputDirectory.appendingPathComponent("args-\(UUID().uuidString).json")
+    try JSONSerialization.data(withJSONObject: object).write(to: url)
+    return url.path
+  }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+/// `webaction run … --ext translate` with the real Apertium packages.
+final class TranslateCommandTests: XCTestCase {
+  private func translate(_ arguments: [String], stdin: Data? = nil) throws -> WebActionCommand.Result {
+    try WebActionCommand.run(["run"] + arguments + ["--ext", "translate", "--arg", "cache=off"], stdin: stdin)
+  }
+
+  private func count(_ pattern: String, in html: String) -> Int {
+    (try? NSRegularExpression(pattern: pattern).numberOfMatches(in: html, range: NSRange(html.startIndex..., in: html))) ?? -1
+  }
+
+  private func blocks(_ tag: String, in html: String) -> [String] {
+    let regex = try! NSRegularExpression(pattern: "<\(tag)[^>]*>[\\s\\S]*?</\(tag)>")
+    return regex.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { String(html[Range($0.range, in: html)!]) }
+  }
+
+  func testTheSamplePageComesOutInSpanishWithItsMarkupIntact() throws {
+    let original = try WebActionCommand.run(
+      ["run", "Pages/article.html", "--ext", "background", "--finalize-args", WebActionCommand.fixture("empty.json"), "-q"])
+    let result = try translate(["Pages/article.html", "--arg", "to=es"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let html = result.stdout, before = original.stdout
+
+    // Structure: the same elements and links; scripts and styles byte-identical.
+    XCTAssertEqual(count("<[a-zA-Z]", in: html), count("<[a-zA-Z]", in: before), "element count")
+    XCTAssertEqual(count("<a ", in: html), count("<a ", in: before), "link count")
+    XCTAssertEqual(blocks("script", in: html), blocks("script", in: before))
+    XCTAssertEqual(blocks("style", in: html), blocks("style", in: before))
+
+    // Language, title, visible text.
+    XCTAssertTrue(html.contains(#"<html lang="es">"#))
+    XCTAssertTrue(html.contains("<title>El Puente Viejo de Riverton</title>"), html)
+    XCTAssertTrue(html.contains("<h2>El paseo de río</h2>"), html)
+    // Inline markup moves with its words ("old" follows "bridge" in Spanish), and link targets are untouched.
+    XCTAssertTrue(html.contains("<p>El puente <i>viejo</i> cruza el río"), html)
+    XCTAssertTrue(html.contains(#"Clic <a href="/map.html">aquí</a> para <b>ver el mapa</b>"#), html)
+    // Attributes people read.
+    XCTAssertTrue(html.contains(#"alt="El puente de hueso en ocaso""#) || html.contains(#"alt="El puente de piedra"#), html)
+    XCTAssertTrue(html.contains(#"title="El puente en verano""#), html)
+    XCTAssertTrue(html.contains(#"placeholder="Búsqueda la guía""#), html)
+    XCTAssertTrue(html.contains(#"<input type="button" value="Búsqueda">"#), html)
+    XCTAssertTrue(html.contains(#"<nav aria-label="Carta principal">"#), html)
+    XCTAssertTrue(html.contains(#"<meta property="og:description" content="Paseo a través del puente más viejo en el valle.">"#), html)
+    // Skipped regions stay verbatim.
+    XCTAssertTrue(html.contains(#"<p translate="no">Riverton Bridge Society</p>"#))
+    XCTAssertTrue(html.contains("<pre><code>GPS: 51.5072 N, 0.1276 W</code></pre>"))
+    XCTAssertFalse(html.contains("The old bridge crosses"), "no English paragraph is left")
+  }
+
+  func testOtherLanguagesNotranslateAndEditableRegionsAreLeftAlone() throws {
+    let page = """
+      <html lang="en"><head><title>Notes</title></head><body>
+      <p>The river is cold.</p>
+      <p lang="fr">La rivière est froide.</p>
+      <p class="notranslate">The river is cold.</p>
+      <div contenteditable="true"><p>The river is cold.</p></div>
+      <p>Use <code>ls -la</code> to list the files.</p>
+      </body></html>
+      """
+    let result = try translate(["-", "--arg", "to=es"], stdin: Data(page.utf8))
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains("<p>El río pasa frío.</p>"), result.stdout)
+    XCTAssertTrue(result.stdout.contains(#"<p lang="fr">La rivière est froide.</p>"#))
+    XCTAssertTrue(result.stdout.contains(#"<p class="notranslate">The river is cold.</p>"#))
+    XCTAssertTrue(result.stdout.contains(#"<div contenteditable="true"><p>The river is cold.</p></div>"#))
+    XCTAssertTrue(result.stdout.contains("<code>ls -la</code>"), "inline code travels as an opaque placeholder: \(result.stdout)")
+  }
+
+  func testDamagedMarkupKeepsTheOriginalSegment() throws {
+    // The native side is replaced by a finalize argument whose first paragraph lost its link placeholder and whose
+    // second paragraph is fine: the first keeps its original text, the second is written.
+    let page = #"<html lang="en"><title>T</title><body><p>Click <a href="/x">here</a> now</p><p>Good <b>day</b></p></body></html>"#
+    let arguments = WebActionCommand.fixtures.appendingPathComponent("damaged-translation.json").path
+    let result = try WebActionCommand.run(
+      ["run", "-", "--ext", "translate", "--finalize-args", arguments], stdin: Data(page.utf8))
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains(#"<p>Click <a href="/x">here</a> now</p>"#), result.stdout)
+    XCTAssertTrue(result.stdout.contains("<p>Buen <b>día</b></p>"), result.stdout)
+    XCTAssertTrue(result.stderr.contains("1 segment(s) came back with damaged markup"), result.stderr)
+  }
+
+  func testTheEngineComesFromTheAppGroupDefaultsAndArgumentsOverrideThem() throws {
+    let suite = "group.com.webaction.translate"
+    try WebActionCommand.run(["defaults", "write", suite, "engine", "libretranslate"])
+    try WebActionCommand.run(["defaults", "write", suite, "endpoint", "http://127.0.0.1:9"])
+    defer {
+      _ = try? WebActionCommand.run(["defaults", "delete", suite, "engine"])
+      _ = try? WebActionCommand.run(["defaults", "delete", suite, "endpoint"])
+    }
+    let page = Data(#"<html lang="en"><body><p>The river is cold.</p></body></html>"#.utf8)
+    let stored = try translate(["-", "--arg", "to=es"], stdin: page)
+    XCTAssertEqual(stored.status, 7, stored.stderr)
+    XCTAssertTrue(stored.stderr.contains("127.0.0.1:9"), "the stored endpoint was used: \(stored.stderr)")
+    let overridden = try translate(["-", "--arg", "to=es", "--arg", "engine=apertium"], stdin: page)
+    XCTAssertEqual(overridden.status, 0, overridden.stderr)
+    XCTAssertTrue(overridden.stdout.contains("<p>El río pasa frío.</p>"), overridden.stdout)
+  }
+
+  func testMissingSourceLanguageAndUnknownPairAreClear() throws {
+    let noLang = try translate(["-", "--arg", "to=es"], stdin: Data("<p>Hello</p>".utf8))
+    XCTAssertEqual(noLang.status, 7, noLang.stderr)
+    XCTAssertTrue(noLang.stderr.contains("--arg from=en"), noLang.stderr)
+
+    let unknown = try translate(["Pages/article.html", "--arg", "to=fr", "-o", "/tmp/never-written.html"])
+    XCTAssertEqual(unknown.status, 7, unknown.stderr)
+    XCTAssertTrue(unknown.stderr.contains("Installed pairs: eng-spa"), unknown.stderr)
+    XCTAssertTrue(unknown.stderr.contains("apt-get install apertium-eng-fra"), unknown.stderr)
+  }
+}

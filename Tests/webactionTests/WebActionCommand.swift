@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+/// Runs the built `webaction` binary, as swift-argument-parser's example tests run theirs.
+struct WebActionCommand {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The package root (for Pages/ and fixtures).
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+  /// The directory holding the test bundle holds the built products too.
+  static var binary: URL {
+    #if os(macOS)
+      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("webaction")
+      }
+      fatalError("couldn't find the products directory")
+    #else
+      return Bundle.main.bundleURL.appendingPathComponent("webaction")
+    #endif
+  }
+
+  static func page(_ name: String) -> String { packageRoot.appendingPathComponent("Pages/\(name)").path }
+  static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
+
+  /// Runs `webaction ARGS` in the package root, feeding `stdin`.
+  @discardableResult
+  static func run(_ arguments: [String], stdin: Data? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    var environment = ProcessInfo.processInfo.environment
+    environment["WEBACTION_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("webaction-e2e-data").path
+    process.environment = environment
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a large page cannot fill a pipe and stall the child.
+    let stderrData = DrainedPipe(err)
+    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                  stderr: String(decoding: stderrData.wait(), as: UTF8.self))
+  }
+
+  /// A fresh temporary directory for one test's outputs.
+  static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("webaction-e2e-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
+
+/// Reads a pipe to its end on another thread.
+private final class DrainedPipe: @unchecked Sendable {
+  private var data = Data()
+  private let done = DispatchSemaphore(value: 0)
+
+  init(_ pipe: Pipe) {
+    let handle = pipe.fileHandleForReading
+    Thread.detachNewThread { [self] in
+      data = handle.readDataToEndOfFile()
+      done.signal()
+    }
+  }
+
+  func wait() -> Data {
+    done.wait()
+    return data
+  }
+}
