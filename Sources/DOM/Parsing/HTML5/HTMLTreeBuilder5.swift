@@ -14,8 +14,9 @@ protocol HTMLTokenSource: AnyObject {
 /// Feed it tokens with `process(_:)`; it drives the tokenizer's state through `tokenizer` when one is attached.
 /// A struct on purpose: its methods mutate `self` in place, so Swift checks exclusive access statically instead of
 /// at run time on every property access (a class's stored properties cost a runtime check per access).
-/// Facets: +InsertionModes (before/in head, text, after body, frameset), +InBody, +Tables, +Template,
-/// +AdoptionAgency (active formatting elements), +Foreign (SVG/MathML), +Text (character coalescing).
+/// Facets: +Insertion (the appropriate place, element creation, character coalescing), +InsertionModes (initial to
+/// after head, text, in template, after body, frameset), +InBody and +InBodyRules, +Tables, +AdoptionAgency (active
+/// formatting elements), +Foreign (SVG/MathML).
 struct HTML5TreeBuilder {
   /// https://html.spec.whatwg.org/#insertion-mode
   enum Mode {
@@ -121,17 +122,18 @@ struct HTML5TreeBuilder {
   var ignoreNextLineFeed = false
   var pendingTableText: [String] = []
   var quirksMode: QuirksMode = .noQuirks
-  /// Subtrees the parser removed (old `<selectedcontent>` children), freed once parsing is over.
+  /// Subtrees the parser removed (the body a frameset replaces, old `<selectedcontent>` children), freed once
+  /// parsing is over so no pointer still held in the stack or the formatting list is reused meanwhile.
   var discarded: [xmlNodePtr] = []
   /// Each `<template>` mapped to its contents fragment.
   var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
 
   /// The fragment case's context element (https://html.spec.whatwg.org/#concept-frag-parse-context).
   var context: Element?
-  /// Where the document's children go: the document node, or the fragment case's root `<html>`.
+  /// The document viewed as a node: where doctypes and top-level comments go.
   let documentNode: xmlNodePtr
 
-  // Character coalescing (+Text): one pending run per insertion point, written in one call.
+  // Character coalescing (+Insertion): one pending run per insertion point, written in one call.
   var pendingText = ""
   var pendingParent: xmlNodePtr?
   var pendingBefore: xmlNodePtr?
