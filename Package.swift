@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -8,6 +8,11 @@ let package = Package(
     .executable(name: "webaction", targets: ["webaction"]),
     .library(name: "WebActionKit", targets: ["WebActionKit"]),
     .library(name: "WebActionHost", targets: ["WebActionHost"]),
+  ],
+  traits: [
+    .trait(
+      name: "Gumbo",
+      description: "Also build the gumbo parser (libgumbo-dev), for differential testing against the Swift HTML5 parser.")
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,7 +35,9 @@ let package = Package(
     // Engine layers.
     .target(name: "JSBridge", dependencies: ["CJavaScriptCore"]),
     .target(name: "CSSSelectors"),
-    .target(name: "DOM", dependencies: ["CLibXML2", "CGumbo", "CSSSelectors"]),
+    .target(
+      name: "DOM",
+      dependencies: ["CLibXML2", "CSSSelectors", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"]))]),
     .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM"]),
 
     // The SDK extension authors import, and the host that drives it.

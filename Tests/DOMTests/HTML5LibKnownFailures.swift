@@ -1,3 +1,4 @@
+#if Gumbo
 /// html5lib tree-construction cases that fail with gumbo 0.10.1, each with its reason. Keep sorted.
 ///
 /// Keys are `file.dat#N`, N being the 0-based index of the case in its file. A case listed here that
@@ -115,3 +116,4 @@ let html5libKnownFailures: [String: String] = Dictionary(html5libKnownFailureLis
 
 /// The keys in source order, for the sortedness check.
 let html5libKnownFailureOrder: [String] = html5libKnownFailureList.map(\.key)
+#endif

@@ -30,9 +30,6 @@ let html5ParserRoundTripExceptionList: KeyValuePairs<String, String> = [
   "tests16.dat#148": HTML5ParserRoundTripReason.scriptEscape,
   "tests16.dat#149": HTML5ParserRoundTripReason.scriptEscape,
   "tests16.dat#150": HTML5ParserRoundTripReason.scriptEscape,
-  "tests16.dat#180": HTML5ParserRoundTripReason.noscript,
-  "tests16.dat#182": HTML5ParserRoundTripReason.noscript,
-  "tests16.dat#184": HTML5ParserRoundTripReason.noscript,
   "tests16.dat#196": HTML5ParserRoundTripReason.misnested,
   "tests16.dat#31": HTML5ParserRoundTripReason.scriptEscape,
   "tests16.dat#32": HTML5ParserRoundTripReason.scriptEscape,
@@ -47,9 +44,6 @@ let html5ParserRoundTripExceptionList: KeyValuePairs<String, String> = [
   "tests16.dat#51": HTML5ParserRoundTripReason.scriptEscape,
   "tests16.dat#52": HTML5ParserRoundTripReason.scriptEscape,
   "tests16.dat#53": HTML5ParserRoundTripReason.scriptEscape,
-  "tests16.dat#83": HTML5ParserRoundTripReason.noscript,
-  "tests16.dat#85": HTML5ParserRoundTripReason.noscript,
-  "tests16.dat#87": HTML5ParserRoundTripReason.noscript,
   "tests18.dat#0": HTML5ParserRoundTripReason.plaintext,
   "tests18.dat#1": HTML5ParserRoundTripReason.plaintext,
   "tests18.dat#10": HTML5ParserRoundTripReason.plaintext,
@@ -76,8 +70,6 @@ let html5ParserRoundTripExceptionList: KeyValuePairs<String, String> = [
   "tests20.dat#34": HTML5ParserRoundTripReason.plaintext,
   "tests20.dat#41": HTML5ParserRoundTripReason.misnested,
   "tests26.dat#2": HTML5ParserRoundTripReason.misnested,
-  "tests5.dat#15": HTML5ParserRoundTripReason.noscript,
-  "webkit02.dat#1": HTML5ParserRoundTripReason.noscript,
   "webkit02.dat#19": HTML5ParserRoundTripReason.plaintext,
   "webkit02.dat#21": HTML5ParserRoundTripReason.plaintext,
 ]
@@ -85,11 +77,10 @@ let html5ParserRoundTripExceptionList: KeyValuePairs<String, String> = [
 let html5ParserRoundTripExceptions: [String: String] = Dictionary(
   html5ParserRoundTripExceptionList.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
 
-/// Why a tree does not round-trip. All are inherent to HTML's serialization except `noscript`.
+/// Why a tree does not round-trip. All are inherent to HTML's serialization.
 enum HTML5ParserRoundTripReason {
   static let plaintext = "inherent: <plaintext> cannot be closed, so markup serialized after it becomes its text"
   static let scriptEscape = "inherent: a <script> holding an unclosed <!--<script escape re-parses differently"
   static let misnested = "inherent: a tree built by the adoption agency or foster parenting serializes to markup that nests"
   static let carriageReturn = "inherent: a CR in text is serialized raw and normalized to LF on re-parse"
-  static let noscript = "HTMLSerializer escapes <noscript> text as if scripting were off (gumbo's trees); scripting is on here"
 }

@@ -67,4 +67,9 @@ final class HTML5TreeBuilderConformanceTests: XCTestCase {
     XCTAssertEqual(mismatches, [], "run with HTML5LIB_VERBOSE=1 to see the trees")
     XCTAssertEqual(unexpectedStable, [], "these now round-trip: remove them from html5ParserRoundTripExceptions")
   }
+
+  func testMissingDirectoryIsAnErrorNamingIt() {
+    let dir = HTML5LibCase.directory(filePath: "/nonexistent/pkg/Tests/DOMTests/X.swift")
+    XCTAssertEqual(dir.path, "/nonexistent/shared/html5lib-tests/tree-construction")
+  }
 }

@@ -17,18 +17,16 @@ func freeFragment(_ nodes: [xmlNodePtr], templates: [xmlNodePtr: xmlNodePtr]) {
 
 /// Parses `html` as a fragment, links the nodes into a context element and returns its innerHTML.
 func fragmentInnerHTML(_ html: String, context: (localName: String, namespace: LibXML.Namespace),
-                       scripting: Bool = true, parser: HTML5LibParser = .gumbo) -> String
+                       scripting: Bool = true, parser: HTML5LibParser = .swift) -> String
 {
   let doc = LibXML.newDocument()
   defer { xmlFreeDocAndTemplates(doc, []) }
-  let result = parser == .gumbo
-    ? HTMLTreeBuilder.parseFragment(html, context: context.localName, namespace: context.namespace, into: doc)
-    : HTML5Parser.parseFragment(html, context: context.localName, namespace: context.namespace, into: doc,
-                                scripting: scripting)
+  let result = parser.parseFragment(html, context: context, into: doc, scripting: scripting)
   let element = LibXML.newElement(context.localName, namespace: context.namespace, in: doc)
   for node in result.nodes { LibXML.link(node, into: element, before: nil) }
   defer { freeFragment([element], templates: result.templateContents) }
-  return HTMLSerializer.serializeChildren(of: element, templateContents: { result.templateContents[$0] })
+  return HTMLSerializer.serializeChildren(
+    of: element, scripting: parser.scripting(scripting), templateContents: { result.templateContents[$0] })
 }
 
 /// The `<html>` element of a parsed document (the document's element child).
@@ -50,7 +48,7 @@ func childElement(_ node: xmlNodePtr?, _ name: String) -> xmlNodePtr? {
 
 /// Parses `html` as a document and runs `body` on the tree, then frees it.
 func withParsedDocument<T>(_ html: String, _ body: (ParsedTree) -> T) -> T {
-  let tree = HTMLTreeBuilder.parseDocument(utf8: html)
+  let tree = HTML5Parser.parseDocument(html)
   defer { xmlFreeDocAndTemplates(tree.doc, Array(tree.templateContents.values)) }
   return body(tree)
 }
@@ -96,13 +94,16 @@ func serializeDeepTree(depth: Int) -> String {
 }
 
 struct DoctypeInfo { var firstChildIsDoctype = false, isInternalSubset = false, hasExternalSubset = false
-  var name = "", publicId = "", systemId = "" }
+  var name = "", publicId = "", systemId = "", childKinds: [String] = [] }
 
 func doctypeInfo(_ doc: xmlDocPtr) -> DoctypeInfo {
   var info = DoctypeInfo()
-  guard let first = LibXML.documentNode(doc).pointee.children, first.pointee.type == XML_DTD_NODE else { return info }
-  info.firstChildIsDoctype = true
-  let dtd = UnsafeMutableRawPointer(first).assumingMemoryBound(to: xmlDtd.self)
+  info.childKinds = childKinds(LibXML.documentNode(doc))
+  var child = LibXML.documentNode(doc).pointee.children
+  while let node = child, node.pointee.type != XML_DTD_NODE { child = node.pointee.next }
+  guard let node = child else { return info }
+  info.firstChildIsDoctype = node == LibXML.documentNode(doc).pointee.children
+  let dtd = UnsafeMutableRawPointer(node).assumingMemoryBound(to: xmlDtd.self)
   info.isInternalSubset = doc.pointee.intSubset == dtd
   info.hasExternalSubset = doc.pointee.extSubset != nil
   info.name = dtd.pointee.name.map { String(cString: $0) } ?? ""
@@ -162,7 +163,12 @@ func childKinds(_ node: xmlNodePtr) -> [String] {
   var kinds: [String] = []
   var child = node.pointee.children
   while let c = child {
-    kinds.append(c.pointee.type == XML_ELEMENT_NODE ? String(cString: c.pointee.name) : "#text")
+    switch c.pointee.type {
+    case XML_ELEMENT_NODE: kinds.append(String(cString: c.pointee.name))
+    case XML_COMMENT_NODE: kinds.append("#comment")
+    case XML_DTD_NODE: kinds.append("#doctype")
+    default: kinds.append("#text")
+    }
     child = c.pointee.next
   }
   return kinds
@@ -175,7 +181,7 @@ struct FragmentInfo { var names: [String] = [], allUnlinkedAndInDocument = true 
 func fragmentInfo(_ html: String, context: String, namespace: LibXML.Namespace) -> FragmentInfo {
   let doc = LibXML.newDocument()
   defer { xmlFreeDocAndTemplates(doc, []) }
-  let result = HTMLTreeBuilder.parseFragment(html, context: context, namespace: namespace, into: doc)
+  let result = HTML5Parser.parseFragment(html, context: context, namespace: namespace, into: doc)
   defer { freeFragment(result.nodes, templates: result.templateContents) }
   var info = FragmentInfo()
   for node in result.nodes {

@@ -2,7 +2,7 @@ import XCTest
 
 @testable import DOM
 
-/// The gumbo → libxml2 tree builder: what the html5lib dump does not show.
+/// The HTML parser's libxml2 trees: what the html5lib dump does not show.
 final class ParsingTests: XCTestCase {
   func testQuirksModeFromDoctype() {
     XCTAssertEqual(withParsedDocument("<p>x") { $0.quirksMode }, .quirks)
@@ -19,9 +19,11 @@ final class ParsingTests: XCTestCase {
     XCTAssertEqual(withParsedDocument("<!DOCTYPE>") { $0.quirksMode }, .quirks)
   }
 
-  func testDoctypeIsTheFirstChildAndTheInternalSubset() {
+  func testDoctypeIsADocumentChildInSourceOrderAndTheInternalSubset() {
     let info = withParsedDocument("<!--before--><!DOCTYPE html PUBLIC \"pub\" \"sys\"><p>") { doctypeInfo($0.doc) }
-    XCTAssertEqual(info.firstChildIsDoctype, true)
+    // https://html.spec.whatwg.org/#the-initial-insertion-mode: the comment is appended first, then the doctype.
+    XCTAssertEqual(info.childKinds, ["#comment", "#doctype", "html"])
+    XCTAssertEqual(info.firstChildIsDoctype, false)
     XCTAssertEqual(info.isInternalSubset, true)
     XCTAssertEqual(info.hasExternalSubset, false)
     XCTAssertEqual(info.name, "html")
@@ -57,7 +59,7 @@ final class ParsingTests: XCTestCase {
     XCTAssertEqual(fragmentInfo("", context: "div", namespace: .html).names, [])
   }
 
-  func testFragmentContextsGumboDoesNotKnow() {
+  func testUnusualFragmentContexts() {
     XCTAssertEqual(fragmentInnerHTML("<p>a<td>b", context: (localName: "my-widget", namespace: .html)), "<p>ab</p>")
     XCTAssertEqual(fragmentInnerHTML("<td>a", context: (localName: "template", namespace: .html)), "<td>a</td>")
     XCTAssertEqual(fragmentInnerHTML("<b>x</b>", context: (localName: "path", namespace: .svg)), "<b>x</b>")

@@ -1,3 +1,4 @@
+#if Gumbo
 /// html5lib cases whose parsed tree does not survive serialize → re-parse, each with its reason. Keep sorted.
 ///
 /// Most are inherent to HTML (the standard notes that the serializer cannot round-trip every tree);
@@ -86,3 +87,4 @@ enum RoundTripExceptionReason {
 /// The known exceptions by case id.
 let roundTripKnownExceptions: [String: String] = Dictionary(
   roundTripKnownExceptionList.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
+#endif

@@ -34,9 +34,14 @@ final class SerializationTests: XCTestCase {
     XCTAssertEqual(body("<noembed><b></noembed><noframes><i></noframes>"), "<noembed><b></noembed><noframes><i></noframes>")
   }
 
-  func testNoscriptContentIsEscapedBecauseTheParserRunsWithoutScripting() {
+  func testNoscriptIsRawTextWithScriptingOnAndMarkupWithScriptingOff() {
+    // Scripting on (webaction's documents, like Safari's): noscript content is text, written back literally.
     XCTAssertEqual(body("<p>x</p><noscript>&lt;b&gt;</noscript><noscript><b>x</b></noscript>"),
                    "<p>x</p><noscript>&lt;b&gt;</noscript><noscript><b>x</b></noscript>")
+    // Scripting off: noscript content is markup, and its text is escaped.
+    let html = fragmentInnerHTML("<noscript>a&lt;b<i>c</i></noscript>", context: (localName: "body", namespace: .html),
+                                 scripting: false)
+    XCTAssertEqual(html, "<noscript>a&lt;b<i>c</i></noscript>")
   }
 
   func testForeignElementsAndNamespacedAttributes() {

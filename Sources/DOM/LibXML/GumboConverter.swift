@@ -1,3 +1,4 @@
+#if Gumbo
 import CGumbo
 import CLibXML2
 
@@ -211,3 +212,4 @@ enum GumboConverter {
     }
   }
 }
+#endif

@@ -19,9 +19,12 @@ struct SerializerWriter {
 
   /// Whether a doctype keeps its public and system ids (`serializeDocument`), or only its name (the fragment algorithm).
   private let fullDoctype: Bool
+  /// Whether scripting is enabled for the document: then `<noscript>` content is raw text, as the parser made it.
+  private let scripting: Bool
 
-  init(fullDoctype: Bool = false) {
+  init(fullDoctype: Bool = false, scripting: Bool = true) {
     self.fullDoctype = fullDoctype
+    self.scripting = scripting
     out.reserveCapacity(4096)
   }
 
@@ -92,7 +95,7 @@ struct SerializerWriter {
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
           guard let content = node.pointee.content else { continue }
           if let parent = node.pointee.parent, parent.pointee.type == XML_ELEMENT_NODE, parent.pointee.ns == nil,
-             ElementKind.of(parent.pointee.name) == .rawText
+             let kind = ElementKind.of(parent.pointee.name), kind == .rawText || (kind == .noscript && scripting)
           {
             appendCString(content)
           } else {
@@ -226,7 +229,7 @@ struct SerializerWriter {
 
 /// How the serializer treats an HTML element, looked up without allocating.
 private enum ElementKind {
-  case void, rawText, dropsLeadingNewline
+  case void, rawText, noscript, dropsLeadingNewline
 
   /// The element names packed into integers (names of up to 16 bytes), built once from HTMLSerializer's sets.
   private static let table: [UInt128: ElementKind] = {
@@ -237,6 +240,7 @@ private enum ElementKind {
     add(HTMLSerializer.voidElements, .void)
     add(HTMLSerializer.rawTextElements, .rawText)
     add(HTMLSerializer.newlineDroppingElements, .dropsLeadingNewline)
+    add(["noscript"], .noscript)
     return table
   }()
 

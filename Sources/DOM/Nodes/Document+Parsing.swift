@@ -10,7 +10,7 @@ extension Document {
   public static func parse(html: String, url: URL = URL(string: "about:blank")!, characterSet: String = "UTF-8")
     -> Document
   {
-    let tree = HTMLTreeBuilder.parseDocument(utf8: html, scripting: true)
+    let tree = HTML5Parser.parseDocument(html, scripting: true)
     let document = Document(raw: tree.doc, templateContents: tree.templateContents)
     document.url = url
     document.characterSet = characterSet
@@ -42,7 +42,7 @@ extension Document {
   /// https://html.spec.whatwg.org/#html-fragment-parsing-algorithm
   func parseFragment(_ html: String, context: Element) -> DocumentFragment {
     let namespace = context.namespaceURI.flatMap(LibXML.Namespace.init(rawValue:)) ?? .html
-    let (nodes, contents) = HTMLTreeBuilder.parseFragment(
+    let (nodes, contents) = HTML5Parser.parseFragment(
       html, context: context.localName, namespace: namespace, into: rawDoc, scripting: true)
     for (template, content) in contents {
       templateContents[template] = content

@@ -1,16 +1,6 @@
+#if Gumbo
 import CLibXML2
 
-/// The result of parsing a whole HTML document into a libxml2 tree.
-///
-/// `doc` is owned by the caller (the Document frees it, and the template content fragments with it).
-struct ParsedTree {
-  /// The new document; its children are the optional doctype (`XML_DTD_NODE`, also `doc.intSubset`), comments and `<html>`.
-  let doc: xmlDocPtr
-  /// Each `<template>` element mapped to its content: an unlinked `XML_DOCUMENT_FRAG_NODE` owned by `doc`'s owner.
-  let templateContents: [xmlNodePtr: xmlNodePtr]
-  /// The document's mode, from its doctype.
-  let quirksMode: QuirksMode
-}
 
 /// The HTML5 tree builder: libgumbo parses, the result is rebuilt as a libxml2 tree.
 ///
@@ -36,3 +26,4 @@ enum HTMLTreeBuilder {
     GumboConverter.parseFragment(html, context: localName, namespace: namespace, into: doc)
   }
 }
+#endif

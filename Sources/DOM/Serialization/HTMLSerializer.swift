@@ -7,22 +7,25 @@ import CLibXML2
 /// Decisions, each tested in SerializationTests:
 /// - Attribute values escape `&`, U+00A0, `"`, `<` and `>` (the current standard, whatwg/html e21bd3b,
 ///   as Chrome and Firefox ship); text escapes `&`, U+00A0, `<`, `>`.
-/// - `<noscript>` content is escaped like any element's: the parser (gumbo) has no scripting flag and
-///   parses noscript content as markup, so escaping is what makes parse → serialize → parse stable.
+/// - `<noscript>` content is written literally when scripting is enabled (webaction documents are: scripts run in
+///   them, as in Safari, and the parser keeps noscript content as text), and escaped when it is not (gumbo, which
+///   has no scripting flag, parses noscript content as markup).
 /// - A `<pre>`, `<textarea>` or `<listing>` whose first child is text starting with U+000A gets one extra
 ///   U+000A after its start tag, because the parser drops one newline right after those start tags.
 ///   (Browsers no longer emit it; without it the round trip would lose a newline.)
 enum HTMLSerializer {
   /// The children of `node` (the template's content for a `<template>`): `innerHTML`.
-  static func serializeChildren(of node: xmlNodePtr, templateContents: (xmlNodePtr) -> xmlNodePtr?) -> String {
-    var writer = SerializerWriter()
+  static func serializeChildren(
+    of node: xmlNodePtr, scripting: Bool = true, templateContents: (xmlNodePtr) -> xmlNodePtr?
+  ) -> String {
+    var writer = SerializerWriter(scripting: scripting)
     writer.writeChildren(of: node, templateContents: templateContents)
     return writer.finish()
   }
 
   /// `node` itself and its subtree: `outerHTML`.
-  static func serialize(_ node: xmlNodePtr, templateContents: (xmlNodePtr) -> xmlNodePtr?) -> String {
-    var writer = SerializerWriter()
+  static func serialize(_ node: xmlNodePtr, scripting: Bool = true, templateContents: (xmlNodePtr) -> xmlNodePtr?) -> String {
+    var writer = SerializerWriter(scripting: scripting)
     writer.write(node, templateContents: templateContents)
     return writer.finish()
   }
@@ -31,8 +34,10 @@ enum HTMLSerializer {
   ///
   /// Unlike the fragment algorithm, the doctype keeps its public and system ids (as XMLSerializer writes
   /// them): they decide quirks mode, so a saved page must keep them to render the same.
-  static func serializeDocument(_ doc: xmlDocPtr, templateContents: (xmlNodePtr) -> xmlNodePtr?) -> String {
-    var writer = SerializerWriter(fullDoctype: true)
+  static func serializeDocument(
+    _ doc: xmlDocPtr, scripting: Bool = true, templateContents: (xmlNodePtr) -> xmlNodePtr?
+  ) -> String {
+    var writer = SerializerWriter(fullDoctype: true, scripting: scripting)
     writer.writeChildren(of: LibXML.documentNode(doc), templateContents: templateContents)
     return writer.finish()
   }
@@ -43,7 +48,7 @@ enum HTMLSerializer {
     "link", "meta", "param", "source", "track", "wbr",
   ]
 
-  /// HTML elements whose text children are written unescaped (scripting disabled: noscript is not here).
+  /// HTML elements whose text children are written unescaped (noscript too, when scripting is enabled).
   static let rawTextElements: Set<String> = [
     "style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext",
   ]
