@@ -3,6 +3,9 @@ import XCTest
 
 @testable import DOM
 
+/// The parser a conformance run exercises: gumbo (the default path) or the Swift HTML5 parser.
+enum HTML5LibParser { case gumbo, swift }
+
 /// One html5lib tree-construction case, read from a `.dat` file in place.
 struct HTML5LibCase {
   /// `file.dat#N`, N being the 0-based index of the case in its file.
@@ -82,27 +85,37 @@ struct HTML5LibCase {
   }
 
   /// Parses the case's data as the case asks, dumps the tree, frees everything.
-  func run() -> String { Self.parseAndDump(data, context: context) }
+  func run(_ parser: HTML5LibParser = .gumbo) -> String {
+    Self.parseAndDump(data, context: context, scripting: scripting ?? true, parser: parser)
+  }
 
   /// Parses `html` (as a document, or a fragment in `context`) and returns the html5lib dump.
-  static func parseAndDump(_ html: String, context: (localName: String, namespace: LibXML.Namespace)?) -> String {
+  static func parseAndDump(_ html: String, context: (localName: String, namespace: LibXML.Namespace)?,
+                           scripting: Bool = true, parser: HTML5LibParser = .gumbo) -> String
+  {
     if let context {
       let doc = LibXML.newDocument()
       defer { xmlFreeDocAndTemplates(doc, []) }
-      let result = HTMLTreeBuilder.parseFragment(html, context: context.localName, namespace: context.namespace,
-                                                 into: doc)
+      let result = parser == .gumbo
+        ? HTMLTreeBuilder.parseFragment(html, context: context.localName, namespace: context.namespace, into: doc)
+        : HTML5Parser.parseFragment(html, context: context.localName, namespace: context.namespace, into: doc,
+                                    scripting: scripting)
       defer { freeFragment(result.nodes, templates: result.templateContents) }
       return TreeDump.dump(nodes: result.nodes, templateContents: { result.templateContents[$0] })
     }
-    let tree = HTMLTreeBuilder.parseDocument(utf8: html)
+    let tree = parser == .gumbo
+      ? HTMLTreeBuilder.parseDocument(utf8: html) : HTML5Parser.parseDocument(html, scripting: scripting)
     defer { xmlFreeDocAndTemplates(tree.doc, Array(tree.templateContents.values)) }
     return TreeDump.dump(document: tree.doc, templateContents: { tree.templateContents[$0] })
   }
 
   /// Serializes what `html` parses to: the document, or the context element's children (its innerHTML).
-  static func parseAndSerialize(_ html: String, context: (localName: String, namespace: LibXML.Namespace)?) -> String {
-    if let context { return fragmentInnerHTML(html, context: context) }
-    let tree = HTMLTreeBuilder.parseDocument(utf8: html)
+  static func parseAndSerialize(_ html: String, context: (localName: String, namespace: LibXML.Namespace)?,
+                                scripting: Bool = true, parser: HTML5LibParser = .gumbo) -> String
+  {
+    if let context { return fragmentInnerHTML(html, context: context, scripting: scripting, parser: parser) }
+    let tree = parser == .gumbo
+      ? HTMLTreeBuilder.parseDocument(utf8: html) : HTML5Parser.parseDocument(html, scripting: scripting)
     defer { xmlFreeDocAndTemplates(tree.doc, Array(tree.templateContents.values)) }
     return HTMLSerializer.serializeDocument(tree.doc, templateContents: { tree.templateContents[$0] })
   }

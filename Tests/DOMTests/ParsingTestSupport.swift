@@ -16,10 +16,15 @@ func freeFragment(_ nodes: [xmlNodePtr], templates: [xmlNodePtr: xmlNodePtr]) {
 }
 
 /// Parses `html` as a fragment, links the nodes into a context element and returns its innerHTML.
-func fragmentInnerHTML(_ html: String, context: (localName: String, namespace: LibXML.Namespace)) -> String {
+func fragmentInnerHTML(_ html: String, context: (localName: String, namespace: LibXML.Namespace),
+                       scripting: Bool = true, parser: HTML5LibParser = .gumbo) -> String
+{
   let doc = LibXML.newDocument()
   defer { xmlFreeDocAndTemplates(doc, []) }
-  let result = HTMLTreeBuilder.parseFragment(html, context: context.localName, namespace: context.namespace, into: doc)
+  let result = parser == .gumbo
+    ? HTMLTreeBuilder.parseFragment(html, context: context.localName, namespace: context.namespace, into: doc)
+    : HTML5Parser.parseFragment(html, context: context.localName, namespace: context.namespace, into: doc,
+                                scripting: scripting)
   let element = LibXML.newElement(context.localName, namespace: context.namespace, in: doc)
   for node in result.nodes { LibXML.link(node, into: element, before: nil) }
   defer { freeFragment([element], templates: result.templateContents) }

@@ -1,0 +1,134 @@
+import CLibXML2
+
+/// Raw libxml2 operations the Swift HTML5 tree builder (`HTML5TreeBuilder`) needs beyond `LibXML`'s basics.
+///
+/// The builder treats every node pointer as an opaque key and asks here to create, fill and move nodes.
+extension LibXML {
+  /// A new unlinked element for a tag token, with its attributes in source order.
+  ///
+  /// `foreignAttributes` applies https://html.spec.whatwg.org/#adjust-foreign-attributes: `xlink:*`,
+  /// `xml:lang`/`xml:space` and `xmlns`/`xmlns:xlink` become namespaced attributes on the document's shared `xmlNs`.
+  static func newElement(_ localName: String, namespace: Namespace, attributes: [HTMLAttribute],
+                         foreignAttributes: Bool, in doc: Doc) -> Node
+  {
+    let node = withXMLString(localName) { xmlNewDocNode(doc, nil, $0, nil)! }
+    if namespace != .html { node.pointee.ns = Self.namespace(namespace, in: doc) }
+    for attribute in attributes {
+      withXMLString(attribute.value) { value in
+        if foreignAttributes, let (ns, local) = foreignAttribute(attribute.name) {
+          _ = withXMLString(local) { xmlNewNsProp(node, Self.namespace(ns, in: doc), $0, value) }
+        } else {
+          _ = withXMLString(attribute.name) { xmlNewProp(node, $0, value) }
+        }
+      }
+    }
+    return node
+  }
+
+  /// Calls `body` with a NUL-terminated copy of `s` (on the stack for short strings: no allocation per name).
+  @inline(__always)
+  private static func withXMLString<R>(_ s: String, _ body: (UnsafePointer<xmlChar>) -> R) -> R {
+    s.withCString { body(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
+  }
+
+  /// The namespace and local name of an attribute the foreign-attribute table adjusts, nil for the others.
+  private static func foreignAttribute(_ name: String) -> (Namespace, String)? {
+    switch name {
+    case "xlink:actuate", "xlink:arcrole", "xlink:href", "xlink:role", "xlink:show", "xlink:title", "xlink:type":
+      return (.xlink, String(name.dropFirst(6)))
+    case "xml:lang", "xml:space": return (.xml, String(name.dropFirst(4)))
+    case "xmlns": return (.xmlns, "xmlns")
+    case "xmlns:xlink": return (.xmlns, "xlink")
+    default: return nil
+    }
+  }
+
+  /// Adds each attribute the element does not already carry (a second `<html>` or `<body>` start tag).
+  static func addMissingAttributes(_ node: Node, _ attributes: [HTMLAttribute]) {
+    for attribute in attributes where xmlHasProp(node, attribute.name) == nil {
+      xmlNewProp(node, attribute.name, attribute.value)
+    }
+  }
+
+  /// Whether `node` is a text node.
+  static func isText(_ node: Node) -> Bool { node.pointee.type == XML_TEXT_NODE }
+
+  /// Appends `text` to a text node's data in one call.
+  static func appendText(_ text: String, to node: Node) {
+    xmlNodeAddContentLen(node, text, Int32(text.utf8.count))
+  }
+
+  /// Moves every child of `source`, in order, to the end of `target`'s children.
+  static func moveChildren(of source: Node, to target: Node) {
+    while let child = source.pointee.children {
+      unlink(child)
+      link(child, into: target, before: nil)
+    }
+  }
+
+  /// Links a doctype node as the last child of the document and records it as the internal subset.
+  static func appendDoctype(name: String, publicId: String, systemId: String, to doc: Doc) {
+    let dtd = newDoctype(name: name, publicId: publicId, systemId: systemId, in: doc)
+    link(dtd, into: documentNode(doc), before: nil)
+    syncDoctype(of: doc)
+  }
+}
+
+/// The raw side of `<selectedcontent>`: finding the select, its selected option and the target, and cloning.
+extension LibXML {
+  private static func isHTMLElement(_ node: Node, _ name: String) -> Bool {
+    node.pointee.type == XML_ELEMENT_NODE && node.pointee.ns == nil && xmlStrEqual(node.pointee.name, name) != 0
+  }
+
+  /// The nearest ancestor HTML element named `name`.
+  static func ancestorHTMLElement(of node: Node, named name: String) -> Node? {
+    var cursor = node.pointee.parent
+    while let current = cursor {
+      if isHTMLElement(current, name) { return current }
+      cursor = current.pointee.parent
+    }
+    return nil
+  }
+
+  /// The HTML elements named `name` under `root`, in tree order.
+  static func descendantHTMLElements(of root: Node, named name: String) -> [Node] {
+    var result: [Node] = []
+    var cursor = following(root, within: root)
+    while let current = cursor {
+      if isHTMLElement(current, name) { result.append(current) }
+      cursor = following(current, within: root)
+    }
+    return result
+  }
+
+  static func hasAttribute(_ node: Node, _ name: String) -> Bool { xmlHasProp(node, name) != nil }
+
+  /// Whether `ancestor` is `node` or one of its ancestors.
+  static func isInclusiveAncestor(_ ancestor: Node, of node: Node) -> Bool {
+    var cursor: Node? = node
+    while let current = cursor {
+      if current == ancestor { return true }
+      cursor = current.pointee.parent
+    }
+    return false
+  }
+
+  /// Unlinks and returns `node`'s children, in order (the caller frees them when nothing can point at them).
+  static func removeChildren(of node: Node) -> [Node] {
+    var removed: [Node] = []
+    while let child = node.pointee.children {
+      unlink(child)
+      removed.append(child)
+    }
+    return removed
+  }
+
+  /// Appends deep copies of `source`'s children to `target`.
+  static func appendCopies(ofChildrenOf source: Node, to target: Node) {
+    var child = source.pointee.children
+    while let c = child {
+      link(copy(c, into: target.pointee.doc, deep: true, copied: { _, _ in }), into: target, before: nil)
+      child = c.pointee.next
+    }
+  }
+}

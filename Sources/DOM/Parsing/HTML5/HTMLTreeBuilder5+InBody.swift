@@ -1,0 +1,325 @@
+import CLibXML2
+
+/// The "in body" insertion mode. https://html.spec.whatwg.org/#parsing-main-inbody
+extension HTML5TreeBuilder {
+  static let closesP: Set<String> = [
+    "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset",
+    "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section",
+    "summary", "ul",
+  ]
+  static let listItems: Set<String> = ["li"]
+  static let definitionItems: Set<String> = ["dd", "dt"]
+  static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+  static let blockEndTags: Set<String> = [
+    "address", "article", "aside", "blockquote", "button", "center", "details", "dialog", "dir", "div", "dl",
+    "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "listing", "main", "menu", "nav", "ol",
+    "pre", "search", "section", "summary", "ul",
+  ]
+  static let formattingNames: Set<String> = [
+    "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
+  ]
+
+  mutating func inBodyMode(_ token: HTMLToken) {
+    switch token {
+    case .characters(let s): inBodyCharacters(Substring(s))
+    case .comment(let data): insertComment(data)
+    case .doctype: return
+    case .startTag(let tag): inBodyStartTag(tag, token)
+    case .endTag(let tag): inBodyEndTag(tag, token)
+    case .endOfFile:
+      if !templateModes.isEmpty { return inTemplateMode(token) }
+      stopParsing()
+    }
+  }
+
+  mutating func inBodyCharacters(_ run: Substring) {
+    let text = run.withoutNulls
+    guard !text.isEmpty else { return }
+    reconstructFormatting()
+    insertCharacters(text)
+    if framesetOK, !text.isAllHTMLSpace { framesetOK = false }
+  }
+
+  private mutating func inBodyStartTag(_ tag: HTMLTag, _ token: HTMLToken) {
+    let name = tag.name
+    switch name {
+    case "html":
+      if stackContains("template") { return }
+      LibXML.addMissingAttributes(stack[0].node, tag.attributes)
+    case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
+      inHeadMode(token)
+    case "body":
+      guard stack.count > 1, stack[1].isHTML("body"), !stackContains("template") else { return }
+      framesetOK = false
+      LibXML.addMissingAttributes(stack[1].node, tag.attributes)
+    case "frameset":
+      guard stack.count > 1, stack[1].isHTML("body"), framesetOK else { return }
+      flushText()
+      LibXML.unlink(stack[1].node)
+      discarded.append(stack[1].node)
+      stack.removeSubrange(1...)
+      insertElement(tag)
+      mode = .inFrameset
+    case _ where Self.closesP.contains(name):
+      closePElementInButtonScope()
+      insertElement(tag)
+    case _ where Self.headings.contains(name):
+      closePElementInButtonScope()
+      if let current = currentNode, current.isHTML(in: Self.headings) { pop() }
+      insertElement(tag)
+    case "pre", "listing":
+      closePElementInButtonScope()
+      insertElement(tag)
+      ignoreNextLineFeed = true
+      framesetOK = false
+    case "form":
+      let inTemplate = stackContains("template")
+      if formElement != nil, !inTemplate { return }
+      closePElementInButtonScope()
+      let form = insertElement(tag)
+      if !inTemplate { formElement = form.node }
+    case "li", "dd", "dt":
+      // Step 1–6.
+      framesetOK = false
+      let closes = name == "li" ? Self.listItems : Self.definitionItems
+      for node in stack.reversed() {
+        if node.isHTML(in: closes) {
+          generateImpliedEndTags(except: node.name)
+          popUntil(node.name)
+          break
+        }
+        if isSpecial(node), !node.isHTML("address"), !node.isHTML("div"), !node.isHTML("p") { break }
+      }
+      closePElementInButtonScope()
+      insertElement(tag)
+    case "plaintext":
+      closePElementInButtonScope()
+      insertElement(tag)
+      tokenizer?.textState = .plaintext
+    case "button":
+      if inScope("button") {
+        generateImpliedEndTags()
+        popUntil("button")
+      }
+      reconstructFormatting()
+      insertElement(tag)
+      framesetOK = false
+    case "a":
+      if let a = lastFormattingElement(named: "a") {
+        adoptionAgency("a")
+        removeFormatting(a.node)
+        if let index = stackIndex(of: a.node) { stack.remove(at: index) }
+      }
+      reconstructFormatting()
+      pushFormatting(insertElement(tag), tag)
+    case "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u":
+      reconstructFormatting()
+      pushFormatting(insertElement(tag), tag)
+    case "nobr":
+      reconstructFormatting()
+      if inScope("nobr") {
+        adoptionAgency("nobr")
+        reconstructFormatting()
+      }
+      pushFormatting(insertElement(tag), tag)
+    case "applet", "marquee", "object":
+      reconstructFormatting()
+      insertElement(tag)
+      formatting.append(.marker)
+      framesetOK = false
+    case "table":
+      if quirksMode != .quirks { closePElementInButtonScope() }
+      insertElement(tag)
+      framesetOK = false
+      mode = .inTable
+    case "area", "br", "embed", "img", "keygen", "wbr":
+      reconstructFormatting()
+      insertElement(tag)
+      pop()
+      framesetOK = false
+    case "input":
+      // The customizable-select parser: an input closes an open select.
+      if context?.isHTML("select") == true { return }
+      if inScope("select") { popUntil("select") }
+      reconstructFormatting()
+      insertElement(tag)
+      pop()
+      if tag.attribute("type").map(asciiLowercased) != "hidden" { framesetOK = false }
+    case "param", "source", "track":
+      insertElement(tag)
+      pop()
+    case "hr":
+      closePElementInButtonScope()
+      if inScope("select") { generateImpliedEndTags() }
+      insertElement(tag)
+      pop()
+      framesetOK = false
+    case "image":
+      var renamed = tag
+      renamed.name = "img"
+      dispatch(.startTag(renamed))
+    case "textarea":
+      insertElement(tag)
+      ignoreNextLineFeed = true
+      tokenizer?.textState = .rcdata
+      originalMode = mode
+      framesetOK = false
+      mode = .text
+    case "xmp":
+      closePElementInButtonScope()
+      reconstructFormatting()
+      framesetOK = false
+      parseGenericText(tag, state: .rawtext)
+    case "iframe":
+      framesetOK = false
+      parseGenericText(tag, state: .rawtext)
+    case "noembed":
+      parseGenericText(tag, state: .rawtext)
+    case "noscript" where scripting:
+      parseGenericText(tag, state: .rawtext)
+    case "select":
+      if context?.isHTML("select") == true { return }
+      if inScope("select") {
+        popUntil("select")
+        return
+      }
+      reconstructFormatting()
+      insertElement(tag)
+      framesetOK = false
+    case "option":
+      if inScope("select") {
+        generateImpliedEndTags(except: "optgroup")
+      } else if currentNode?.isHTML("option") == true {
+        pop()
+      }
+      reconstructFormatting()
+      insertElement(tag)
+    case "optgroup":
+      if inScope("select") {
+        generateImpliedEndTags()
+      } else if currentNode?.isHTML("option") == true {
+        pop()
+      }
+      reconstructFormatting()
+      insertElement(tag)
+    case "rb", "rtc":
+      if inScope("ruby") { generateImpliedEndTags() }
+      insertElement(tag)
+    case "rp", "rt":
+      if inScope("ruby") { generateImpliedEndTags(except: "rtc") }
+      insertElement(tag)
+    case "math":
+      reconstructFormatting()
+      insertForeign(adjustMathMLAttributes(tag), ns: .mathml)
+    case "svg":
+      reconstructFormatting()
+      insertForeign(adjustSVGAttributes(tag), ns: .svg)
+    case "caption", "col", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr":
+      return
+    default:
+      reconstructFormatting()
+      insertElement(tag)
+    }
+  }
+
+  private mutating func inBodyEndTag(_ tag: HTMLTag, _ token: HTMLToken) {
+    let name = tag.name
+    switch name {
+    case "template": inHeadMode(token)
+    case "body", "html":
+      guard inScope("body") else { return }
+      mode = .afterBody
+      if name == "html" { dispatch(token) }
+    case _ where Self.blockEndTags.contains(name):
+      guard inScope(name) else { return }
+      generateImpliedEndTags()
+      popUntil(name)
+    case "select":
+      guard inScope("select") else { return }
+      popUntil("select")
+    case "form":
+      if !stackContains("template") {
+        let node = formElement
+        formElement = nil
+        guard let node, inScope(node: node) else { return }
+        generateImpliedEndTags()
+        if let index = stackIndex(of: node) {
+          flushText()
+          stack.remove(at: index)
+        }
+      } else {
+        guard inScope("form") else { return }
+        generateImpliedEndTags()
+        popUntil("form")
+      }
+    case "p":
+      if !inScope("p", .button) { insertElement(named: "p") }
+      closePElement()
+    case "li":
+      guard inScope("li", .listItem) else { return }
+      generateImpliedEndTags(except: "li")
+      popUntil("li")
+    case "dd", "dt":
+      guard inScope(name) else { return }
+      generateImpliedEndTags(except: name)
+      popUntil(name)
+    case _ where Self.headings.contains(name):
+      guard inScope(oneOf: Self.headings) else { return }
+      generateImpliedEndTags()
+      popUntil(oneOf: Self.headings)
+    case _ where Self.formattingNames.contains(name):
+      adoptionAgency(name)
+    case "applet", "marquee", "object":
+      guard inScope(name) else { return }
+      generateImpliedEndTags()
+      popUntil(name)
+      clearFormattingToLastMarker()
+    case "br":
+      inBodyStartTag(HTMLTag(name: "br"), .startTag(HTMLTag(name: "br")))
+    default:
+      anyOtherEndTag(name)
+    }
+  }
+
+  /// The "any other end tag" steps of in body.
+  mutating func anyOtherEndTag(_ name: String) {
+    // Step 1–4.
+    var index = stack.count - 1
+    while index >= 0 {
+      let node = stack[index]
+      if node.isHTML(name) {
+        generateImpliedEndTags(except: name)
+        popUntil(node: node.node)
+        return
+      }
+      if isSpecial(node) { return }
+      index -= 1
+    }
+  }
+
+  /// Inserts an SVG or MathML element for a start tag from in body or foreign content.
+  mutating func insertForeign(_ tag: HTMLTag, ns: NS) {
+    insertElement(tag, ns: ns)
+    if tag.selfClosing { pop() }
+  }
+}
+
+extension HTML5TreeBuilder {
+  /// https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent — run when an option is popped.
+  mutating func maybeCloneIntoSelectedContent(_ option: xmlNodePtr) {
+    // Step 1: the option's select.
+    guard let select = LibXML.ancestorHTMLElement(of: option, named: "select"),
+          !LibXML.hasAttribute(select, "multiple"),
+          let target = LibXML.descendantHTMLElements(of: select, named: "selectedcontent").first,
+          !LibXML.isInclusiveAncestor(target, of: option)
+    else { return }
+    // Step 2: only the selected option (the last with `selected`, else the first) is shown.
+    let options = LibXML.descendantHTMLElements(of: select, named: "option")
+    let selected = options.last { LibXML.hasAttribute($0, "selected") } ?? options.first
+    guard selected == option else { return }
+    // Step 3: its children, cloned, replace the selectedcontent's. The old ones are freed after parsing, so no
+    // pointer the stack or the list of active formatting elements may still hold is reused meanwhile.
+    discarded += LibXML.removeChildren(of: target)
+    LibXML.appendCopies(ofChildrenOf: option, to: target)
+  }
+}

@@ -1,0 +1,396 @@
+import CLibXML2
+
+/// What the tree builder needs from the tokenizer: tokens, and the switches the spec lets it flip.
+protocol HTMLTokenSource: AnyObject {
+  func nextToken() -> HTMLToken
+  var textState: HTMLTokenizerTextState { get set }
+  var lastStartTagName: String? { get set }
+  var allowsCDATA: Bool { get set }
+}
+
+/// The WHATWG HTML tree construction stage, building a libxml2 tree directly.
+///
+/// https://html.spec.whatwg.org/multipage/parsing.html#tree-construction
+/// Feed it tokens with `process(_:)`; it drives the tokenizer's state through `tokenizer` when one is attached.
+/// A struct on purpose: its methods mutate `self` in place, so Swift checks exclusive access statically instead of
+/// at run time on every property access (a class's stored properties cost a runtime check per access).
+/// Facets: +InsertionModes (before/in head, text, after body, frameset), +InBody, +Tables, +Template,
+/// +AdoptionAgency (active formatting elements), +Foreign (SVG/MathML), +Text (character coalescing).
+struct HTML5TreeBuilder {
+  /// https://html.spec.whatwg.org/#insertion-mode
+  enum Mode {
+    case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text, inTable, inTableText
+    case inCaption, inColumnGroup, inTableBody, inRow, inCell, inTemplate, afterBody, inFrameset
+    case afterFrameset, afterAfterBody, afterAfterFrameset
+  }
+
+  /// The namespaces an element can be created in by the parser.
+  enum NS { case html, svg, mathml }
+
+  /// An element on the stack of open elements (or in the list of active formatting elements).
+  struct Element {
+    let node: xmlNodePtr
+    let name: String
+    let ns: NS
+    /// https://html.spec.whatwg.org/#html-integration-point (annotation-xml's encoding is read at creation).
+    let isHTMLIntegrationPoint: Bool
+    /// Scope and category bits, computed once from the name.
+    let flags: Flags
+
+    init(node: xmlNodePtr, name: String, ns: NS, isHTMLIntegrationPoint: Bool) {
+      self.node = node
+      self.name = name
+      self.ns = ns
+      self.isHTMLIntegrationPoint = isHTMLIntegrationPoint
+      self.flags = Flags(name: name, ns: ns)
+    }
+
+    func isHTML(_ n: String) -> Bool { ns == .html && name == n }
+    func isHTML(in names: Set<String>) -> Bool { ns == .html && names.contains(name) }
+  }
+
+  /// What an element's name says about it: which scopes it bounds, whether it is special.
+  struct Flags: OptionSet {
+    let rawValue: UInt8
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Bounds every scope but table scope (https://html.spec.whatwg.org/#has-an-element-in-scope).
+    static let scope = Flags(rawValue: 1)
+    static let listItemScope = Flags(rawValue: 2)
+    static let buttonScope = Flags(rawValue: 4)
+    static let tableScope = Flags(rawValue: 8)
+    /// https://html.spec.whatwg.org/#special
+    static let special = Flags(rawValue: 16)
+    static let mathMLTextIntegrationPoint = Flags(rawValue: 32)
+
+    init(name: String, ns: NS) {
+      switch ns {
+      case .html: self = Self.html[name] ?? []
+      case .mathml:
+        switch name {
+        case "mi", "mo", "mn", "ms", "mtext": self = [.scope, .special, .mathMLTextIntegrationPoint]
+        case "annotation-xml": self = [.scope, .special]
+        default: self = []
+        }
+      case .svg: self = name == "foreignObject" || name == "desc" || name == "title" ? [.scope, .special] : []
+      }
+    }
+
+    private static let html: [String: Flags] = {
+      var table: [String: Flags] = [:]
+      for name in HTML5TreeBuilder.special { table[name] = .special }
+      for name in HTML5TreeBuilder.scopeBoundaries { table[name, default: []].insert(.scope) }
+      for name in ["ol", "ul"] { table[name, default: []].insert(.listItemScope) }
+      table["button", default: []].insert(.buttonScope)
+      for name in ["html", "table", "template"] { table[name, default: []].insert(.tableScope) }
+      return table
+    }()
+  }
+
+  /// https://html.spec.whatwg.org/#list-of-active-formatting-elements
+  enum Formatting {
+    case marker
+    case element(Element, HTMLTag)
+
+    var element: Element? { if case .element(let e, _) = self { return e } else { return nil } }
+  }
+
+  let doc: xmlDocPtr
+  let scripting: Bool
+  var tokenizer: HTMLTokenSource?
+  /// The allowed-CDATA flag last given to the tokenizer.
+  private var tokenizerAllowsCDATA = false
+
+  var mode: Mode = .initial
+  var originalMode: Mode = .initial
+  var templateModes: [Mode] = []
+  var stack: [Element] = []
+  var formatting: [Formatting] = []
+  var headElement: xmlNodePtr?
+  var formElement: xmlNodePtr?
+  var framesetOK = true
+  var fosterParenting = false
+  var ignoreNextLineFeed = false
+  var pendingTableText: [String] = []
+  var quirksMode: QuirksMode = .noQuirks
+  /// Subtrees the parser removed (old `<selectedcontent>` children), freed once parsing is over.
+  var discarded: [xmlNodePtr] = []
+  /// Each `<template>` mapped to its contents fragment.
+  var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
+
+  /// The fragment case's context element (https://html.spec.whatwg.org/#concept-frag-parse-context).
+  var context: Element?
+  /// Where the document's children go: the document node, or the fragment case's root `<html>`.
+  let documentNode: xmlNodePtr
+
+  // Character coalescing (+Text): one pending run per insertion point, written in one call.
+  var pendingText = ""
+  var pendingParent: xmlNodePtr?
+  var pendingBefore: xmlNodePtr?
+  var pendingNode: xmlNodePtr?
+
+  init(doc: xmlDocPtr, scripting: Bool) {
+    self.doc = doc
+    self.scripting = scripting
+    self.documentNode = LibXML.documentNode(doc)
+  }
+
+  // MARK: Dispatch
+
+  /// Processes one token through the tree construction dispatcher.
+  ///
+  /// https://html.spec.whatwg.org/#tree-construction-dispatcher
+  mutating func process(_ token: HTMLToken) {
+    var token = token
+    if ignoreNextLineFeed {
+      ignoreNextLineFeed = false
+      if case .characters(let s) = token, s.utf8.first == 0x0A {
+        let rest = String(s.dropFirst())
+        if rest.isEmpty { return }
+        token = .characters(rest)
+      }
+    }
+    dispatch(token)
+    syncAllowsCDATA()
+  }
+
+  /// Tells the tokenizer whether `<![CDATA[` opens a CDATA section: only when the adjusted current node is foreign.
+  mutating func syncAllowsCDATA() {
+    let allowsCDATA = adjustedCurrentNode.map { $0.ns != .html } ?? false
+    if allowsCDATA != tokenizerAllowsCDATA {
+      tokenizerAllowsCDATA = allowsCDATA
+      tokenizer?.allowsCDATA = allowsCDATA
+    }
+  }
+
+  mutating func dispatch(_ token: HTMLToken) {
+    // Fast path: an HTML current node outside the fragment case always uses the insertion mode.
+    if context == nil, stack.last?.ns ?? .html == .html { return processInMode(token) }
+    if usesInsertionMode(token) { processInMode(token) } else { processForeign(token) }
+  }
+
+  /// Whether the token goes to the current insertion mode (else to the rules for foreign content).
+  private func usesInsertionMode(_ token: HTMLToken) -> Bool {
+    guard let node = adjustedCurrentNode, node.ns != .html else { return true }
+    switch token {
+    case .endOfFile: return true
+    case .startTag(let tag):
+      if isMathMLTextIntegrationPoint(node), tag.name != "mglyph", tag.name != "malignmark" { return true }
+      if node.ns == .mathml, node.name == "annotation-xml", tag.name == "svg" { return true }
+      return node.isHTMLIntegrationPoint
+    case .characters:
+      return isMathMLTextIntegrationPoint(node) || node.isHTMLIntegrationPoint
+    default: return false
+    }
+  }
+
+  func isMathMLTextIntegrationPoint(_ e: Element) -> Bool { e.flags.contains(.mathMLTextIntegrationPoint) }
+
+  /// Processes `token` by the rules of the current insertion mode.
+  mutating func processInMode(_ token: HTMLToken) { process(token, in: mode) }
+
+  /// Processes `token` by the rules of `mode` (without switching to it).
+  mutating func process(_ token: HTMLToken, in mode: Mode) {
+    switch mode {
+    case .initial: initialMode(token)
+    case .beforeHTML: beforeHTMLMode(token)
+    case .beforeHead: beforeHeadMode(token)
+    case .inHead: inHeadMode(token)
+    case .inHeadNoscript: inHeadNoscriptMode(token)
+    case .afterHead: afterHeadMode(token)
+    case .inBody: inBodyMode(token)
+    case .text: textMode(token)
+    case .inTable: inTableMode(token)
+    case .inTableText: inTableTextMode(token)
+    case .inCaption: inCaptionMode(token)
+    case .inColumnGroup: inColumnGroupMode(token)
+    case .inTableBody: inTableBodyMode(token)
+    case .inRow: inRowMode(token)
+    case .inCell: inCellMode(token)
+    case .inTemplate: inTemplateMode(token)
+    case .afterBody: afterBodyMode(token)
+    case .inFrameset: inFramesetMode(token)
+    case .afterFrameset: afterFramesetMode(token)
+    case .afterAfterBody: afterAfterBodyMode(token)
+    case .afterAfterFrameset: afterAfterFramesetMode(token)
+    }
+  }
+
+  /// Switches to `mode` and reprocesses the token through the dispatcher.
+  mutating func reprocess(_ token: HTMLToken, in mode: Mode) {
+    self.mode = mode
+    dispatch(token)
+  }
+
+  // MARK: The stack of open elements
+
+  var currentNode: Element? { stack.last }
+
+  /// https://html.spec.whatwg.org/#adjusted-current-node
+  var adjustedCurrentNode: Element? {
+    if let context, stack.count == 1 { return context }
+    return stack.last
+  }
+
+  mutating func pop() {
+    flushText()
+    popped(stack.removeLast())
+  }
+
+  /// Pops elements until an HTML element named `name` has been popped.
+  mutating func popUntil(_ name: String) {
+    flushText()
+    while let e = stack.popLast() {
+      popped(e)
+      if e.isHTML(name) { return }
+    }
+  }
+
+  mutating func popUntil(oneOf names: Set<String>) {
+    flushText()
+    while let e = stack.popLast() {
+      popped(e)
+      if e.isHTML(in: names) { return }
+    }
+  }
+
+  /// Pops elements until `node` has been popped.
+  mutating func popUntil(node: xmlNodePtr) {
+    flushText()
+    while let e = stack.popLast() {
+      popped(e)
+      if e.node == node { return }
+    }
+  }
+
+  /// What happens when an element leaves the stack: an `<option>` may fill its select's `<selectedcontent>`.
+  @inline(__always) mutating func popped(_ e: Element) {
+    if e.ns == .html, e.name == "option" { maybeCloneIntoSelectedContent(e.node) }
+  }
+
+  func stackIndex(of node: xmlNodePtr) -> Int? { stack.lastIndex { $0.node == node } }
+
+  func stackContains(_ name: String) -> Bool { stack.contains { $0.isHTML(name) } }
+
+  /// https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope
+  func inScope(_ name: String, _ scope: Scope = .normal) -> Bool {
+    for e in stack.reversed() {
+      if e.isHTML(name) { return true }
+      if scope.bounds(e) { return false }
+    }
+    return false
+  }
+
+  func inScope(oneOf names: Set<String>, _ scope: Scope = .normal) -> Bool {
+    for e in stack.reversed() {
+      if e.isHTML(in: names) { return true }
+      if scope.bounds(e) { return false }
+    }
+    return false
+  }
+
+  func inScope(node: xmlNodePtr) -> Bool {
+    for e in stack.reversed() {
+      if e.node == node { return true }
+      if Scope.normal.bounds(e) { return false }
+    }
+    return false
+  }
+
+  /// https://html.spec.whatwg.org/#has-an-element-in-scope and its variants.
+  enum Scope {
+    case normal, listItem, button, table
+
+    func bounds(_ e: Element) -> Bool {
+      switch self {
+      case .normal: return e.flags.contains(.scope)
+      case .listItem: return !e.flags.isDisjoint(with: [.scope, .listItemScope])
+      case .button: return !e.flags.isDisjoint(with: [.scope, .buttonScope])
+      case .table: return e.flags.contains(.tableScope)
+      }
+    }
+  }
+
+  static let scopeBoundaries: Set<String> = [
+    "applet", "caption", "html", "table", "td", "th", "marquee", "object", "select", "template",
+  ]
+
+  /// https://html.spec.whatwg.org/#special
+  static let special: Set<String> = [
+    "address", "applet", "area", "article", "aside", "base", "basefont", "bgsound", "blockquote", "body", "br",
+    "button", "caption", "center", "col", "colgroup", "dd", "details", "dir", "div", "dl", "dt", "embed",
+    "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6",
+    "head", "header", "hgroup", "hr", "html", "iframe", "img", "input", "keygen", "li", "link", "listing", "main",
+    "marquee", "menu", "meta", "nav", "noembed", "noframes", "noscript", "object", "ol", "p", "param", "plaintext",
+    "pre", "script", "search", "section", "select", "source", "style", "summary", "table", "tbody", "td",
+    "template", "textarea", "tfoot", "th", "thead", "title", "tr", "track", "ul", "wbr", "xmp",
+  ]
+
+  func isSpecial(_ e: Element) -> Bool { e.flags.contains(.special) }
+
+  static let impliedEndTags: Set<String> = ["dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"]
+  static let impliedEndTagsThoroughly: Set<String> = impliedEndTags.union([
+    "caption", "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr",
+  ])
+
+  /// https://html.spec.whatwg.org/#generate-implied-end-tags
+  mutating func generateImpliedEndTags(except name: String? = nil) {
+    while let e = currentNode, e.ns == .html, Self.impliedEndTags.contains(e.name), e.name != name { pop() }
+  }
+
+  /// https://html.spec.whatwg.org/#generate-all-implied-end-tags-thoroughly
+  mutating func generateAllImpliedEndTagsThoroughly() {
+    while let e = currentNode, e.ns == .html, Self.impliedEndTagsThoroughly.contains(e.name) { pop() }
+  }
+
+  /// https://html.spec.whatwg.org/#close-a-p-element
+  mutating func closePElement() {
+    generateImpliedEndTags(except: "p")
+    popUntil("p")
+  }
+
+  mutating func closePElementInButtonScope() {
+    if inScope("p", .button) { closePElement() }
+  }
+
+  /// https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately
+  mutating func resetInsertionMode() {
+    // Step 1–2.
+    var index = stack.count - 1
+    while index >= 0 {
+      var node = stack[index]
+      // Step 3.
+      let last = index == 0
+      if last, let context { node = context }
+      if node.ns == .html {
+        switch node.name {
+        // Step 4 (select) was removed with the customizable-select parser changes.
+        case "td" where !last, "th" where !last: mode = .inCell; return  // Step 5.
+        case "tr": mode = .inRow; return  // Step 6.
+        case "tbody", "thead", "tfoot": mode = .inTableBody; return  // Step 7.
+        case "caption": mode = .inCaption; return  // Step 8.
+        case "colgroup": mode = .inColumnGroup; return  // Step 9.
+        case "table": mode = .inTable; return  // Step 10.
+        case "template": mode = templateModes.last ?? .inTemplate; return  // Step 11.
+        case "head" where !last: mode = .inHead; return  // Step 12.
+        case "body": mode = .inBody; return  // Step 13.
+        case "frameset": mode = .inFrameset; return  // Step 14.
+        case "html": mode = headElement == nil ? .beforeHead : .afterHead; return  // Step 15.
+        default: break
+        }
+      }
+      // Step 16–17.
+      if last { mode = .inBody; return }
+      index -= 1
+    }
+    mode = .inBody
+  }
+
+  // MARK: Stop parsing
+
+  /// https://html.spec.whatwg.org/#stop-parsing — pops everything off the stack and writes pending text.
+  mutating func stopParsing() {
+    flushText()
+    while !stack.isEmpty { pop() }
+  }
+}
