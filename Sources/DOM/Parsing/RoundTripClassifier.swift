@@ -22,7 +22,6 @@ enum RoundTripClassifier {
 
   private static func exception(at node: LibXML.Node, noQuirks: Bool) -> RoundTripException? {
     switch LibXML.kind(node) {
-    case .comment: return badCommentData(LibXML.content(node)) ? .commentData : nil
     case .element:
       guard LibXML.namespaceURI(node) == nil else { return nil }
       let name = LibXML.name(node)
@@ -31,13 +30,6 @@ enum RoundTripClassifier {
       return misnested(node, name: name, noQuirks: noQuirks) ? .misnested : nil
     default: return nil
     }
-  }
-
-  /// https://html.spec.whatwg.org/#comments: the text must not start with ">" or "->", nor contain
-  /// "<!--", "-->" or "--!>", nor end with "<!-".
-  private static func badCommentData(_ data: String) -> Bool {
-    data.hasPrefix(">") || data.hasPrefix("->") || data.contains("<!--") || data.contains("-->")
-      || data.contains("--!>") || data.hasSuffix("<!-")
   }
 
   private static func scriptText(_ node: LibXML.Node) -> String {
