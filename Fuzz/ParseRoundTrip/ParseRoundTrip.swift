@@ -23,7 +23,8 @@ enum ParseRoundTrip {
       if verbose { print("\(name): skipped, \(exception.rawValue): \(exception.reason)") }
       return true
     case .violation(let first, let second):
-      print("""
+      // Straight to stderr, unbuffered: in the fuzzer a trap follows at once.
+      report("""
         \(name): round-trip violation: serialize(parse(S1)) != S1
         --- input (\(bytes.count) bytes, as UTF-8)
         \(html)
@@ -32,9 +33,15 @@ enum ParseRoundTrip {
         --- S2 = serialize(parse(S1))
         \(second)
         ---
+
         """)
       return false
     }
+  }
+
+  static func report(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
   }
 }
 
@@ -46,6 +53,23 @@ enum ParseRoundTrip {
       fatalError("parse → serialize → parse round trip broken (input and both serializations above)")
     }
     return 0
+  }
+
+  /// libFuzzer's driver (exported by libclang_rt.fuzzer since LLVM 12; no header in the Swift toolchain).
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<CInt>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+  ) -> CInt
+
+  /// The program's entry point. SwiftPM links every executable with `main` aliased to `<module>_main`
+  /// (`--defsym main=fuzz_parse_main`), which hides libFuzzer's own `main`; this one starts libFuzzer's driver.
+  @_cdecl("fuzz_parse_main")
+  public func fuzzParseMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    var count = argc
+    var arguments = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, fuzzParseRoundTrip)
   }
 #else
   @main

@@ -25,6 +25,7 @@ final class ParseRoundTripFuzzReplayTests: XCTestCase {
       ("<plaintext>a</plaintext>", .plaintext),
       ("<script><!--<script>", .scriptEscape),
       ("<p>a&#13;b</p>", .carriageReturn),
+      ("<!DOCTYPE html PUB(LIC \"html\"><p><table>", .quirksMode),  // found by Scripts/fuzz
       ("<p><table></p>", .misnested),  // no-quirks: <table> closes the <p> on re-parse
       ("<a><table><a></table><p><a><div><a>", .misnested),
       ("<!doctype html><form><table></form><form></table></form>", .misnested),
