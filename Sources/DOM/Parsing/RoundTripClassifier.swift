@@ -55,6 +55,8 @@ enum RoundTripClassifier {
       return hasAncestor(node, named: [name], stoppingAt: defaultScope)
     case "select":  // "select" in select: acts as </select>.
       return hasAncestor(node, named: ["select"], stoppingAt: [])
+    case "input":  // "input" with a select in scope pops the select; the in-table rules insert it anyway.
+      return hasAncestor(node, named: ["select"], stoppingAt: defaultScope)
     case "h1", "h2", "h3", "h4", "h5", "h6":  // a heading as current node is popped.
       if let parent = LibXML.parent(node), isHTML(parent), headings.contains(LibXML.name(parent)) { return true }
     case "option":  // "option": a current option is popped.
