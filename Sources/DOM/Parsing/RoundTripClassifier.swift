@@ -59,8 +59,16 @@ enum RoundTripClassifier {
       return hasAncestor(node, named: ["select"], stoppingAt: defaultScope)
     case "h1", "h2", "h3", "h4", "h5", "h6":  // a heading as current node is popped.
       if let parent = LibXML.parent(node), isHTML(parent), headings.contains(LibXML.name(parent)) { return true }
-    case "option":  // "option": a current option is popped.
-      if let parent = LibXML.parent(node), isHTML(parent), LibXML.name(parent) == "option" { return true }
+    case "option", "optgroup":
+      // "option": a current option is popped; with a select in scope, implied end tags (p, li, ...) are
+      // generated first, which foster parenting or the in-table rules skip.
+      if let parent = LibXML.parent(node), isHTML(parent) {
+        let parentName = LibXML.name(parent)
+        if parentName == "option" { return true }
+        if impliedEndTags.contains(parentName), hasAncestor(node, named: ["select"], stoppingAt: defaultScope) {
+          return true
+        }
+      }
     default: break
     }
     if name == "li" || name == "dd" || name == "dt" {  // "li"/"dd"/"dt": the open item is closed.
@@ -94,6 +102,8 @@ enum RoundTripClassifier {
     return false
   }
 
+  /// https://html.spec.whatwg.org/#generate-implied-end-tags (those that can hold an option).
+  private static let impliedEndTags: Set<String> = ["dd", "dt", "li", "optgroup", "p", "rb", "rp", "rt", "rtc"]
   private static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
   /// https://html.spec.whatwg.org/#concept-parser-marker
   private static let markers: Set<String> = ["applet", "caption", "marquee", "object", "td", "th", "template"]
