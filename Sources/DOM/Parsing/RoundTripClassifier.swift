@@ -43,20 +43,21 @@ enum RoundTripClassifier {
   }
 
   /// True when re-parsing this element's start tag inside its ancestors would close one of them or be dropped.
+  /// (Every rule is tried: a `<form>` may be fine under its ancestor forms and still close a `<p>`.)
   ///
   /// https://html.spec.whatwg.org/#parsing-main-inbody (the start-tag rules cited per case)
   private static func misnested(_ node: LibXML.Node, name: String, noQuirks: Bool) -> Bool {
     switch name {
     case "a":  // "a": an active <a> after the last marker runs the adoption agency.
-      return hasAncestor(node, named: ["a"], stoppingAt: markers)
+      if hasAncestor(node, named: ["a"], stoppingAt: markers) { return true }
     case "form":  // "form": ignored while the form element pointer is set.
-      return hasAncestor(node, named: ["form"], stoppingAt: [])
+      if hasAncestor(node, named: ["form"], stoppingAt: []) { return true }
     case "nobr", "button":  // "nobr"/"button": one in scope is closed first.
-      return hasAncestor(node, named: [name], stoppingAt: defaultScope)
+      if hasAncestor(node, named: [name], stoppingAt: defaultScope) { return true }
     case "select":  // "select" in select: acts as </select>.
-      return hasAncestor(node, named: ["select"], stoppingAt: [])
+      if hasAncestor(node, named: ["select"], stoppingAt: []) { return true }
     case "input":  // "input" with a select in scope pops the select; the in-table rules insert it anyway.
-      return hasAncestor(node, named: ["select"], stoppingAt: defaultScope)
+      if hasAncestor(node, named: ["select"], stoppingAt: defaultScope) { return true }
     case "h1", "h2", "h3", "h4", "h5", "h6":  // a heading as current node is popped.
       if let parent = LibXML.parent(node), isHTML(parent), headings.contains(LibXML.name(parent)) { return true }
     case "option", "optgroup":
