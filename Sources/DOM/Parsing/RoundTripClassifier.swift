@@ -58,6 +58,12 @@ enum RoundTripClassifier {
       if hasAncestor(node, named: ["select"], stoppingAt: []) { return true }
     case "input":  // "input" with a select in scope pops the select; the in-table rules insert it anyway.
       if hasAncestor(node, named: ["select"], stoppingAt: defaultScope) { return true }
+    case "hr":  // "hr" with a select in scope closes an open option (a <table> on the stack hid the select).
+      if hasAncestor(node, named: ["option", "optgroup"], stoppingAt: defaultScope),
+        hasAncestor(node, named: ["select"], stoppingAt: defaultScope)
+      {
+        return true
+      }
     case "h1", "h2", "h3", "h4", "h5", "h6":  // a heading as current node is popped.
       if let parent = LibXML.parent(node), isHTML(parent), headings.contains(LibXML.name(parent)) { return true }
     case "option", "optgroup":
