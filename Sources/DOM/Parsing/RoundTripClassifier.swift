@@ -64,6 +64,13 @@ enum RoundTripClassifier {
       {
         return true
       }
+    case "rb", "rp", "rt", "rtc":  // with a ruby in scope, implied end tags close an open rb/rp/rt (rtc too, for rb/rtc).
+      let closed: Set<String> = name == "rb" || name == "rtc" ? ["rb", "rp", "rt", "rtc"] : ["rb", "rp", "rt"]
+      if hasAncestor(node, named: closed, stoppingAt: defaultScope),
+        hasAncestor(node, named: ["ruby"], stoppingAt: defaultScope)
+      {
+        return true
+      }
     case "h1", "h2", "h3", "h4", "h5", "h6":  // a heading as current node is popped.
       if let parent = LibXML.parent(node), isHTML(parent), headings.contains(LibXML.name(parent)) { return true }
     case "option", "optgroup":
