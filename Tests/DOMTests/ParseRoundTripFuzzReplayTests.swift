@@ -33,7 +33,8 @@ final class ParseRoundTripFuzzReplayTests: XCTestCase {
       ("<select><p><table><option>X", .misnested),
       ("<p><table><g><form>", .misnested),
       ("<select><table><option><hr>", .misnested),
-      ("<ruby><table><rt><rt>", .misnested),  // found by Scripts/fuzz (minimized): the table hid the ruby  // found by Scripts/fuzz (minimized): the table hid the select  // found by Scripts/fuzz: quirks <p> keeps a fostered <g> with a form  // found by Scripts/fuzz: quirks <p> keeps the fostered option  // found by Scripts/fuzz: foster-parented <b> gets the input
+      ("<ruby><table><rt><rt>", .misnested),
+      ("<a><table><math><mi><a>", .misnested),  // found by Scripts/fuzz (minimized): <mi> hides the outer <a>  // found by Scripts/fuzz (minimized): the table hid the ruby  // found by Scripts/fuzz (minimized): the table hid the select  // found by Scripts/fuzz: quirks <p> keeps a fostered <g> with a form  // found by Scripts/fuzz: quirks <p> keeps the fostered option  // found by Scripts/fuzz: foster-parented <b> gets the input
     ]
     for (html, expected) in cases {
       XCTAssertEqual(ParserHarness.checkRoundTrip(html), .knownException(expected), html)

@@ -49,7 +49,7 @@ enum RoundTripClassifier {
   private static func misnested(_ node: LibXML.Node, name: String, noQuirks: Bool) -> Bool {
     switch name {
     case "a":  // "a": an active <a> after the last marker runs the adoption agency.
-      if hasAncestor(node, named: ["a"], stoppingAt: markers) { return true }
+      if hasAncestor(node, named: ["a"], stoppingAt: markers, foreignBoundaries: false) { return true }
     case "form":  // "form": ignored while the form element pointer is set.
       if hasAncestor(node, named: ["form"], stoppingAt: []) { return true }
     case "nobr", "button":  // "nobr"/"button": one in scope is closed first.
@@ -100,15 +100,18 @@ enum RoundTripClassifier {
     LibXML.kind(node) == .element && LibXML.namespaceURI(node) == nil
   }
 
-  /// Whether an HTML ancestor is named in `names` before one named in `boundary` (or a foreign scope boundary).
-  private static func hasAncestor(_ node: LibXML.Node, named names: Set<String>, stoppingAt boundary: Set<String>) -> Bool {
+  /// Whether an HTML ancestor is named in `names` before one named in `boundary` (or, when `foreignBoundaries`,
+  /// an SVG/MathML scope boundary: the list of active formatting elements, unlike scope, ignores those).
+  private static func hasAncestor(_ node: LibXML.Node, named names: Set<String>, stoppingAt boundary: Set<String>,
+                                  foreignBoundaries: Bool = true) -> Bool
+  {
     var cursor = LibXML.parent(node)
     while let ancestor = cursor, LibXML.kind(ancestor) == .element {
       let name = LibXML.name(ancestor)
       if LibXML.namespaceURI(ancestor) == nil {
         if names.contains(name) { return true }
         if boundary.contains(name) { return false }
-      } else if !boundary.isEmpty, foreignScope.contains(name) {
+      } else if foreignBoundaries, !boundary.isEmpty, foreignScope.contains(name) {
         return false
       }
       cursor = LibXML.parent(ancestor)
