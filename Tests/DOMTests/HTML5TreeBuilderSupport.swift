@@ -61,3 +61,53 @@ func buildFragment(_ source: TokenList, context: String, namespace: LibXML.Names
   defer { freeFragment(result.nodes, templates: result.templateContents) }
   return TreeDump.dump(nodes: result.nodes, templateContents: { result.templateContents[$0] })
 }
+
+/// Parses `html` with the Swift parser (as a document, or as a fragment in `context`) and checks the libxml2 links of
+/// every node; returns the first broken invariant, nil when the tree is sound.
+func html5TreeDefect(_ html: String, context: (String, LibXML.Namespace)? = nil) -> String? {
+  if let (name, namespace) = context {
+    let doc = LibXML.newDocument()
+    defer { xmlFreeDocAndTemplates(doc, []) }
+    let result = HTML5Parser.parseFragment(html, context: name, namespace: namespace, into: doc)
+    defer { freeFragment(result.nodes, templates: result.templateContents) }
+    for node in result.nodes {
+      if node.pointee.parent != nil || node.pointee.prev != nil || node.pointee.next != nil {
+        return "fragment node still linked"
+      }
+      if let defect = linkDefect(node, doc: doc, templates: result.templateContents) { return defect }
+    }
+    return nil
+  }
+  let tree = HTML5Parser.parseDocument(html)
+  defer { xmlFreeDocAndTemplates(tree.doc, Array(tree.templateContents.values)) }
+  if let defect = linkDefect(LibXML.documentNode(tree.doc), doc: tree.doc, templates: tree.templateContents) {
+    return defect
+  }
+  for (template, content) in tree.templateContents {
+    if template.pointee.children != nil { return "template element has children" }
+    if content.pointee.parent != nil { return "template contents are linked" }
+  }
+  return nil
+}
+
+private func linkDefect(_ root: xmlNodePtr, doc: xmlDocPtr, templates: [xmlNodePtr: xmlNodePtr]) -> String? {
+  var pending = [root]
+  while let parent = pending.popLast() {
+    var previous: xmlNodePtr?
+    var child = parent.pointee.children
+    while let c = child {
+      if c.pointee.parent != parent { return "child's parent is not its parent" }
+      if c.pointee.prev != previous { return "prev link broken" }
+      if c.pointee.doc != doc { return "node of another document" }
+      if c.pointee.type == XML_TEXT_NODE, let p = previous, p.pointee.type == XML_TEXT_NODE {
+        return "adjacent text nodes"
+      }
+      if c.pointee.type == XML_ELEMENT_NODE { pending.append(c) }
+      previous = c
+      child = c.pointee.next
+    }
+    if parent.pointee.last != previous { return "last link broken" }
+    if let content = templates[parent] { pending.append(content) }
+  }
+  return nil
+}

@@ -55,7 +55,18 @@ extension LibXML {
 
   /// Appends `text` to a text node's data in one call.
   static func appendText(_ text: String, to node: Node) {
-    xmlNodeAddContentLen(node, text, Int32(text.utf8.count))
+    var text = text
+    text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
+      xmlNodeAddContentLen(node, base, Int32(bytes.count))
+    }
+  }
+
+  /// A new text node holding `text` (read in place, without an intermediate C string).
+  static func newTextNode(_ text: String, in doc: Doc) -> Node {
+    guard !text.isEmpty else { return newText("", in: doc) }
+    var text = text
+    return text.withUTF8 { xmlNewDocTextLen(doc, $0.baseAddress!, Int32($0.count))! }
   }
 
   /// Moves every child of `source`, in order, to the end of `target`'s children.

@@ -2,22 +2,9 @@ import CLibXML2
 
 /// The "in body" insertion mode. https://html.spec.whatwg.org/#parsing-main-inbody
 extension HTML5TreeBuilder {
-  static let closesP: Set<String> = [
-    "address", "article", "aside", "blockquote", "center", "details", "dialog", "dir", "div", "dl", "fieldset",
-    "figcaption", "figure", "footer", "header", "hgroup", "main", "menu", "nav", "ol", "p", "search", "section",
-    "summary", "ul",
-  ]
   static let listItems: Set<String> = ["li"]
   static let definitionItems: Set<String> = ["dd", "dt"]
   static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
-  static let blockEndTags: Set<String> = [
-    "address", "article", "aside", "blockquote", "button", "center", "details", "dialog", "dir", "div", "dl",
-    "fieldset", "figcaption", "figure", "footer", "header", "hgroup", "listing", "main", "menu", "nav", "ol",
-    "pre", "search", "section", "summary", "ul",
-  ]
-  static let formattingNames: Set<String> = [
-    "a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u",
-  ]
 
   mutating func inBodyMode(_ token: HTMLToken) {
     switch token {
@@ -33,26 +20,27 @@ extension HTML5TreeBuilder {
   }
 
   mutating func inBodyCharacters(_ run: Substring) {
-    let text = run.withoutNulls
+    let classes = run.classes
+    let text = classes.hasNull ? run.withoutNulls : run
     guard !text.isEmpty else { return }
     reconstructFormatting()
     insertCharacters(text)
-    if framesetOK, !text.isAllHTMLSpace { framesetOK = false }
+    if classes.hasOther { framesetOK = false }
   }
 
   private mutating func inBodyStartTag(_ tag: HTMLTag, _ token: HTMLToken) {
     let name = tag.name
-    switch name {
-    case "html":
+    switch Self.bodyStartRules[name] {
+    case .html?:
       if stackContains("template") { return }
       LibXML.addMissingAttributes(stack[0].node, tag.attributes)
-    case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
+    case .headContent?:
       inHeadMode(token)
-    case "body":
+    case .body?:
       guard stack.count > 1, stack[1].isHTML("body"), !stackContains("template") else { return }
       framesetOK = false
       LibXML.addMissingAttributes(stack[1].node, tag.attributes)
-    case "frameset":
+    case .frameset?:
       guard stack.count > 1, stack[1].isHTML("body"), framesetOK else { return }
       flushText()
       LibXML.unlink(stack[1].node)
@@ -60,25 +48,25 @@ extension HTML5TreeBuilder {
       stack.removeSubrange(1...)
       insertElement(tag)
       mode = .inFrameset
-    case _ where Self.closesP.contains(name):
+    case .closesParagraph?:
       closePElementInButtonScope()
       insertElement(tag)
-    case _ where Self.headings.contains(name):
+    case .heading?:
       closePElementInButtonScope()
       if let current = currentNode, current.isHTML(in: Self.headings) { pop() }
       insertElement(tag)
-    case "pre", "listing":
+    case .preListing?:
       closePElementInButtonScope()
       insertElement(tag)
       ignoreNextLineFeed = true
       framesetOK = false
-    case "form":
+    case .form?:
       let inTemplate = stackContains("template")
       if formElement != nil, !inTemplate { return }
       closePElementInButtonScope()
       let form = insertElement(tag)
       if !inTemplate { formElement = form.node }
-    case "li", "dd", "dt":
+    case .listItem?:
       // Step 1–6.
       framesetOK = false
       let closes = name == "li" ? Self.listItems : Self.definitionItems
@@ -92,11 +80,11 @@ extension HTML5TreeBuilder {
       }
       closePElementInButtonScope()
       insertElement(tag)
-    case "plaintext":
+    case .plaintext?:
       closePElementInButtonScope()
       insertElement(tag)
       tokenizer?.textState = .plaintext
-    case "button":
+    case .button?:
       if inScope("button") {
         generateImpliedEndTags()
         popUntil("button")
@@ -104,7 +92,7 @@ extension HTML5TreeBuilder {
       reconstructFormatting()
       insertElement(tag)
       framesetOK = false
-    case "a":
+    case .anchor?:
       if let a = lastFormattingElement(named: "a") {
         adoptionAgency("a")
         removeFormatting(a.node)
@@ -112,32 +100,32 @@ extension HTML5TreeBuilder {
       }
       reconstructFormatting()
       pushFormatting(insertElement(tag), tag)
-    case "b", "big", "code", "em", "font", "i", "s", "small", "strike", "strong", "tt", "u":
+    case .formatting?:
       reconstructFormatting()
       pushFormatting(insertElement(tag), tag)
-    case "nobr":
+    case .nobr?:
       reconstructFormatting()
       if inScope("nobr") {
         adoptionAgency("nobr")
         reconstructFormatting()
       }
       pushFormatting(insertElement(tag), tag)
-    case "applet", "marquee", "object":
+    case .appletMarqueeObject?:
       reconstructFormatting()
       insertElement(tag)
       formatting.append(.marker)
       framesetOK = false
-    case "table":
+    case .table?:
       if quirksMode != .quirks { closePElementInButtonScope() }
       insertElement(tag)
       framesetOK = false
       mode = .inTable
-    case "area", "br", "embed", "img", "keygen", "wbr":
+    case .voidElement?:
       reconstructFormatting()
       insertElement(tag)
       pop()
       framesetOK = false
-    case "input":
+    case .input?:
       // The customizable-select parser: an input closes an open select.
       if context?.isHTML("select") == true { return }
       if inScope("select") { popUntil("select") }
@@ -145,39 +133,39 @@ extension HTML5TreeBuilder {
       insertElement(tag)
       pop()
       if tag.attribute("type").map(asciiLowercased) != "hidden" { framesetOK = false }
-    case "param", "source", "track":
+    case .paramSourceTrack?:
       insertElement(tag)
       pop()
-    case "hr":
+    case .hr?:
       closePElementInButtonScope()
       if inScope("select") { generateImpliedEndTags() }
       insertElement(tag)
       pop()
       framesetOK = false
-    case "image":
+    case .image?:
       var renamed = tag
       renamed.name = "img"
       dispatch(.startTag(renamed))
-    case "textarea":
+    case .textarea?:
       insertElement(tag)
       ignoreNextLineFeed = true
       tokenizer?.textState = .rcdata
       originalMode = mode
       framesetOK = false
       mode = .text
-    case "xmp":
+    case .xmp?:
       closePElementInButtonScope()
       reconstructFormatting()
       framesetOK = false
       parseGenericText(tag, state: .rawtext)
-    case "iframe":
+    case .iframe?:
       framesetOK = false
       parseGenericText(tag, state: .rawtext)
-    case "noembed":
+    case .noembed?:
       parseGenericText(tag, state: .rawtext)
-    case "noscript" where scripting:
+    case .noscript? where scripting:
       parseGenericText(tag, state: .rawtext)
-    case "select":
+    case .select?:
       if context?.isHTML("select") == true { return }
       if inScope("select") {
         popUntil("select")
@@ -186,7 +174,7 @@ extension HTML5TreeBuilder {
       reconstructFormatting()
       insertElement(tag)
       framesetOK = false
-    case "option":
+    case .option?:
       if inScope("select") {
         generateImpliedEndTags(except: "optgroup")
       } else if currentNode?.isHTML("option") == true {
@@ -194,7 +182,7 @@ extension HTML5TreeBuilder {
       }
       reconstructFormatting()
       insertElement(tag)
-    case "optgroup":
+    case .optgroup?:
       if inScope("select") {
         generateImpliedEndTags()
       } else if currentNode?.isHTML("option") == true {
@@ -202,19 +190,19 @@ extension HTML5TreeBuilder {
       }
       reconstructFormatting()
       insertElement(tag)
-    case "rb", "rtc":
+    case .rbRtc?:
       if inScope("ruby") { generateImpliedEndTags() }
       insertElement(tag)
-    case "rp", "rt":
+    case .rpRt?:
       if inScope("ruby") { generateImpliedEndTags(except: "rtc") }
       insertElement(tag)
-    case "math":
+    case .math?:
       reconstructFormatting()
       insertForeign(adjustMathMLAttributes(tag), ns: .mathml)
-    case "svg":
+    case .svg?:
       reconstructFormatting()
       insertForeign(adjustSVGAttributes(tag), ns: .svg)
-    case "caption", "col", "colgroup", "frame", "head", "tbody", "td", "tfoot", "th", "thead", "tr":
+    case .ignored?:
       return
     default:
       reconstructFormatting()
@@ -224,20 +212,20 @@ extension HTML5TreeBuilder {
 
   private mutating func inBodyEndTag(_ tag: HTMLTag, _ token: HTMLToken) {
     let name = tag.name
-    switch name {
-    case "template": inHeadMode(token)
-    case "body", "html":
+    switch Self.bodyEndRules[name] {
+    case .template?: inHeadMode(token)
+    case .bodyOrHTML?:
       guard inScope("body") else { return }
       mode = .afterBody
       if name == "html" { dispatch(token) }
-    case _ where Self.blockEndTags.contains(name):
+    case .block?:
       guard inScope(name) else { return }
       generateImpliedEndTags()
       popUntil(name)
-    case "select":
+    case .select?:
       guard inScope("select") else { return }
       popUntil("select")
-    case "form":
+    case .form?:
       if !stackContains("template") {
         let node = formElement
         formElement = nil
@@ -252,29 +240,29 @@ extension HTML5TreeBuilder {
         generateImpliedEndTags()
         popUntil("form")
       }
-    case "p":
+    case .paragraph?:
       if !inScope("p", .button) { insertElement(named: "p") }
       closePElement()
-    case "li":
+    case .listItem?:
       guard inScope("li", .listItem) else { return }
       generateImpliedEndTags(except: "li")
       popUntil("li")
-    case "dd", "dt":
+    case .ddDt?:
       guard inScope(name) else { return }
       generateImpliedEndTags(except: name)
       popUntil(name)
-    case _ where Self.headings.contains(name):
+    case .heading?:
       guard inScope(oneOf: Self.headings) else { return }
       generateImpliedEndTags()
       popUntil(oneOf: Self.headings)
-    case _ where Self.formattingNames.contains(name):
+    case .formatting?:
       adoptionAgency(name)
-    case "applet", "marquee", "object":
+    case .appletMarqueeObject?:
       guard inScope(name) else { return }
       generateImpliedEndTags()
       popUntil(name)
       clearFormattingToLastMarker()
-    case "br":
+    case .br?:
       inBodyStartTag(HTMLTag(name: "br"), .startTag(HTMLTag(name: "br")))
     default:
       anyOtherEndTag(name)

@@ -119,7 +119,7 @@ extension HTML5TreeBuilder {
     if let node = pendingNode {
       LibXML.appendText(pendingText, to: node)
     } else {
-      LibXML.link(LibXML.newText(pendingText, in: doc), into: parent, before: pendingBefore)
+      LibXML.link(LibXML.newTextNode(pendingText, in: doc), into: parent, before: pendingBefore)
     }
     pendingParent = nil
     pendingBefore = nil
@@ -154,7 +154,25 @@ extension Substring {
     return (self[..<end], self[end...])
   }
 
-  var isAllHTMLSpace: Bool { utf8.allSatisfy(isHTMLSpace) }
+  /// What a character run holds, found in one pass over its bytes.
+  struct Classes {
+    var hasNull = false
+    /// A character other than ASCII whitespace and U+0000.
+    var hasOther = false
+  }
+
+  var classes: Classes {
+    func scan<C: Collection<UInt8>>(_ bytes: C) -> Classes {
+      var classes = Classes()
+      for byte in bytes {
+        if byte == 0 { classes.hasNull = true } else if !isHTMLSpace(byte) { classes.hasOther = true }
+      }
+      return classes
+    }
+    return utf8.withContiguousStorageIfAvailable(scan) ?? scan(utf8)
+  }
+
+  var isAllHTMLSpace: Bool { let c = classes; return !c.hasNull && !c.hasOther }
 
   /// Only the whitespace characters of the run (frameset modes drop the rest).
   var onlyHTMLSpace: Substring {
@@ -163,6 +181,6 @@ extension Substring {
 
   /// The run without U+0000 characters.
   var withoutNulls: Substring {
-    utf8.contains(0) ? Substring(String(decoding: utf8.filter { $0 != 0 }, as: UTF8.self)) : self
+    classes.hasNull ? Substring(String(decoding: utf8.filter { $0 != 0 }, as: UTF8.self)) : self
   }
 }

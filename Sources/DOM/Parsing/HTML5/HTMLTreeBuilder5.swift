@@ -14,8 +14,9 @@ protocol HTMLTokenSource: AnyObject {
 /// Feed it tokens with `process(_:)`; it drives the tokenizer's state through `tokenizer` when one is attached.
 /// A struct on purpose: its methods mutate `self` in place, so Swift checks exclusive access statically instead of
 /// at run time on every property access (a class's stored properties cost a runtime check per access).
-/// Facets: +InsertionModes (before/in head, text, after body, frameset), +InBody, +Tables, +Template,
-/// +AdoptionAgency (active formatting elements), +Foreign (SVG/MathML), +Text (character coalescing).
+/// Facets: +Insertion (the appropriate place, element creation, character coalescing), +InsertionModes (initial to
+/// after head, text, in template, after body, frameset), +InBody and +InBodyRules, +Tables, +AdoptionAgency (active
+/// formatting elements), +Foreign (SVG/MathML).
 struct HTML5TreeBuilder {
   /// https://html.spec.whatwg.org/#insertion-mode
   enum Mode {
@@ -62,6 +63,10 @@ struct HTML5TreeBuilder {
     /// https://html.spec.whatwg.org/#special
     static let special = Flags(rawValue: 16)
     static let mathMLTextIntegrationPoint = Flags(rawValue: 32)
+    /// https://html.spec.whatwg.org/#generate-implied-end-tags
+    static let impliedEndTag = Flags(rawValue: 64)
+    /// https://html.spec.whatwg.org/#generate-all-implied-end-tags-thoroughly
+    static let impliedEndTagThoroughly = Flags(rawValue: 128)
 
     init(name: String, ns: NS) {
       switch ns {
@@ -82,6 +87,10 @@ struct HTML5TreeBuilder {
       for name in HTML5TreeBuilder.scopeBoundaries { table[name, default: []].insert(.scope) }
       for name in ["ol", "ul"] { table[name, default: []].insert(.listItemScope) }
       table["button", default: []].insert(.buttonScope)
+      for name in HTML5TreeBuilder.impliedEndTags { table[name, default: []].insert(.impliedEndTag) }
+      for name in HTML5TreeBuilder.impliedEndTagsThoroughly {
+        table[name, default: []].insert(.impliedEndTagThoroughly)
+      }
       for name in ["html", "table", "template"] { table[name, default: []].insert(.tableScope) }
       return table
     }()
@@ -113,17 +122,18 @@ struct HTML5TreeBuilder {
   var ignoreNextLineFeed = false
   var pendingTableText: [String] = []
   var quirksMode: QuirksMode = .noQuirks
-  /// Subtrees the parser removed (old `<selectedcontent>` children), freed once parsing is over.
+  /// Subtrees the parser removed (the body a frameset replaces, old `<selectedcontent>` children), freed once
+  /// parsing is over so no pointer still held in the stack or the formatting list is reused meanwhile.
   var discarded: [xmlNodePtr] = []
   /// Each `<template>` mapped to its contents fragment.
   var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
 
   /// The fragment case's context element (https://html.spec.whatwg.org/#concept-frag-parse-context).
   var context: Element?
-  /// Where the document's children go: the document node, or the fragment case's root `<html>`.
+  /// The document viewed as a node: where doctypes and top-level comments go.
   let documentNode: xmlNodePtr
 
-  // Character coalescing (+Text): one pending run per insertion point, written in one call.
+  // Character coalescing (+Insertion): one pending run per insertion point, written in one call.
   var pendingText = ""
   var pendingParent: xmlNodePtr?
   var pendingBefore: xmlNodePtr?
@@ -335,12 +345,12 @@ struct HTML5TreeBuilder {
 
   /// https://html.spec.whatwg.org/#generate-implied-end-tags
   mutating func generateImpliedEndTags(except name: String? = nil) {
-    while let e = currentNode, e.ns == .html, Self.impliedEndTags.contains(e.name), e.name != name { pop() }
+    while let e = currentNode, e.flags.contains(.impliedEndTag), e.name != name { pop() }
   }
 
   /// https://html.spec.whatwg.org/#generate-all-implied-end-tags-thoroughly
   mutating func generateAllImpliedEndTagsThoroughly() {
-    while let e = currentNode, e.ns == .html, Self.impliedEndTagsThoroughly.contains(e.name) { pop() }
+    while let e = currentNode, e.flags.contains(.impliedEndTagThoroughly) { pop() }
   }
 
   /// https://html.spec.whatwg.org/#close-a-p-element
