@@ -1,4 +1,6 @@
-import CGumbo
+#if Gumbo
+  import CGumbo
+#endif
 import CLibXML2
 
 /// The C parsers the Swift HTML5 parser is measured against (benchmark and differential use only).
@@ -28,6 +30,7 @@ enum BaselineParsers {
     if let doc = libxml2Document(html) { xmlFreeDoc(doc) }
   }
 
+  #if Gumbo
   /// gumbo alone: `gumbo_parse_with_options` then `gumbo_destroy_output`, no libxml2 tree built.
   static func gumboParseAndDestroy(_ html: String) {
     var source = html
@@ -38,4 +41,5 @@ enum BaselineParsers {
       gumbo_destroy_output(&options, output)
     }
   }
+  #endif
 }
