@@ -58,6 +58,8 @@ public struct ActionRequest: Sendable {
   public var extensionTimeout: TimeInterval = 300
   /// The watchdog: the longest one script evaluation or callback may run before it is stopped.
   public var scriptTimeLimit: TimeInterval = 5
+  /// `--scripts`: run the page's own inline scripts while it loads (external scripts are not fetched).
+  public var runPageScripts = false
 
   public init(page: PageSource) { self.page = page }
 }
