@@ -11,7 +11,10 @@ extension Page {
   /// bindings have no event targets yet).
   func load(html: String, pageName: String, report: @escaping (Diagnostic) -> Void) {
     let context = self.context
+    let window = self.window
     document.load(html: html) { script in
+      // The parser changed the tree from Swift since the last script: live collections must re-read it.
+      window.documentDidChange()
       let name = "\(pageName)#script-\(script.index)"
       switch script.kind {
       case .classic:
@@ -30,6 +33,7 @@ extension Page {
         break
       }
     }
+    window.documentDidChange()
     document.readyState = .complete
   }
 }
