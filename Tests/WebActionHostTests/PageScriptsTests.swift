@@ -40,6 +40,16 @@ final class PageScriptsTests: XCTestCase {
                    "2,loading,4,complete")
   }
 
+  func testCurrentScriptIsTheRunningScriptAndNullAfterwards() throws {
+    let page = try page(#"""
+      <body><script id=a>var ids = [document.currentScript.id];
+      document.write("<script id=b>ids.push(document.currentScript.id)<\/script>"); ids.push(document.currentScript.id);
+      </script>
+      """#)
+    XCTAssertEqual(try page.context.evaluate("ids.join() + ',' + document.currentScript", sourceURL: "t").toString(),
+                   "a,b,a,null")
+  }
+
   func testAThrowingScriptIsAConsoleErrorAndParsingGoesOn() throws {
     let page = try page("<body><script>\n\nnope.x</script><p id=after>after</p><script>console.log('next ran')</script>")
     XCTAssertNotNil(page.document.getElementById("after"))

@@ -30,6 +30,8 @@ public final class Document: Node {
   var activeParser: ScriptingParser?
   /// "loading" while `load(html:runScript:)` parses, "interactive" after it; "complete" otherwise.
   public var readyState: DocumentReadyState = .complete
+  /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).
+  public internal(set) var currentScript: Element?
 
   /// The document's address; the host sets it. `about:blank` by default.
   public var url: URL = URL(string: "about:blank")!

@@ -15,6 +15,7 @@ extension DOMInterfaces {
     b.getter("contentType") { _ in "text/html" }
     b.getter("compatMode") { $0.compatMode }
     b.getter("readyState") { $0.readyState.rawValue }
+    b.getter("currentScript") { $0.currentScript }
     b.getter("visibilityState") { _ in "visible" }
     b.getter("hidden") { _ in false }
     b.getter("referrer") { _ in "" }

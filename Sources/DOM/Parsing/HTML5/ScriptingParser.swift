@@ -67,8 +67,11 @@ final class ScriptingParser {
     tokenizer.setInsertionPoint()
     // Step 6.
     scriptNestingLevel += 1
-    // Step 7: prepare (and, for an inline classic script, execute) the script.
+    // Step 7: prepare (and, for an inline classic script, execute) the script, with currentScript set.
+    let outerScript = document.currentScript
+    document.currentScript = script.kind == .classic ? element : nil
     runScript(script)
+    document.currentScript = outerScript
     // Step 8.
     scriptNestingLevel -= 1
     // Step 9: text written meanwhile was inserted before the old insertion point, which moves past it.
