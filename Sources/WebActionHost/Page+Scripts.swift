@@ -8,9 +8,13 @@ extension Page {
   /// https://html.spec.whatwg.org/#parsing and https://html.spec.whatwg.org/#the-end
   /// A script's exception is a console error, as in a browser, and parsing goes on. External and module scripts are
   /// not run; each is reported once. Afterwards the document is "complete" (no DOMContentLoaded/load events: the
-  /// bindings have no event targets yet).
-  func load(html: String, pageName: String, report: @escaping (Diagnostic) -> Void) {
+  /// bindings have no event targets yet), and the page's timers run for `timersTime` seconds; those still pending
+  /// then are cancelled. Until then, what a page timer or promise throws is a console error too.
+  func load(html: String, pageName: String, timersTime: Double, report: @escaping (Diagnostic) -> Void) {
     let context = self.context
+    loop.onUncaughtException = { error in
+      report(Diagnostic(.error, source: "console", "Uncaught \(error)"))
+    }
     let window = self.window
     document.load(html: html) { script in
       // The parser changed the tree from Swift since the last script: live collections must re-read it.
@@ -35,5 +39,11 @@ extension Page {
     }
     window.documentDidChange()
     document.readyState = .complete
+    if loop.drain(until: loop.clock.now + timersTime) == .timedOut {
+      report(Diagnostic(.info, source: "webaction",
+                        "\(loop.pendingTimerCount) page timer(s) still pending \(Preprocessor.seconds(timersTime)) after loading were cancelled"))
+      loop.cancelAll()
+    }
+    window.documentDidChange()
   }
 }

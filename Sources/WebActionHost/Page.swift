@@ -54,7 +54,7 @@ final class Page {
       throw WebActionError(.script, "cannot set up the page's JavaScript environment: \(error)")
     }
     if request.runPageScripts {
-      load(html: decoded.text, pageName: request.page.displayName, report: report)
+      load(html: decoded.text, pageName: request.page.displayName, timersTime: request.pageTimersTime, report: report)
     }
     loop.onUncaughtException = { [unowned self] error in
       if self.pendingError == nil { self.pendingError = error }

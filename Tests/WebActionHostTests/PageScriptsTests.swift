@@ -8,9 +8,10 @@ import XCTest
 final class PageScriptsTests: XCTestCase {
   private var diagnostics: [Diagnostic] = []
 
-  private func page(_ html: String, scripts: Bool = true, timeLimit: Double = 5) throws -> Page {
+  private func page(_ html: String, scripts: Bool = true, timeLimit: Double = 5, timersTime: Double = 1) throws -> Page {
     var request = ActionRequest(page: .bytes(Data(html.utf8), name: "test.html"))
     request.runPageScripts = scripts
+    request.pageTimersTime = timersTime
     request.scriptTimeLimit = timeLimit
     diagnostics = []
     return try Page(request: request) { [unowned self] in diagnostics.append($0) }
@@ -62,6 +63,28 @@ final class PageScriptsTests: XCTestCase {
     let page = try page("<body><script>while (true) {}</script><p id=after>after</p>", timeLimit: 0.2)
     XCTAssertNotNil(page.document.getElementById("after"))
     XCTAssertEqual(diagnostics.map(\.level), [.error])
+  }
+
+  func testDueTimersRunAfterLoadingAndTheirErrorsAreConsoleErrors() throws {
+    let page = try page("""
+      <body><script>
+      setTimeout(function () { document.body.setAttribute("data-timer", document.readyState); }, 0);
+      Promise.resolve().then(function () { document.body.setAttribute("data-promise", "1"); });
+      setTimeout(function () { missing(); }, 0);
+      </script>
+      """)
+    XCTAssertEqual(page.document.body?.getAttribute("data-timer"), "complete")
+    XCTAssertEqual(page.document.body?.getAttribute("data-promise"), "1")
+    XCTAssertEqual(diagnostics.map(\.level), [.error])
+    XCTAssertTrue(diagnostics[0].message.contains("ReferenceError"), diagnostics[0].message)
+    XCTAssertNoThrow(try page.throwPendingScriptError())
+  }
+
+  func testPageTimersStillPendingAreCancelled() throws {
+    let page = try page("<body><script>setInterval(function () {}, 10); setTimeout(function () {}, 5000);</script>",
+                        timersTime: 0)
+    XCTAssertEqual(page.loop.pendingTimerCount, 0)
+    XCTAssertEqual(diagnostics.map(\.message), ["2 page timer(s) still pending 0 s after loading were cancelled"])
   }
 
   func testWithoutTheFlagScriptsAreInert() throws {
