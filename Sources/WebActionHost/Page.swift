@@ -25,7 +25,10 @@ final class Page {
       throw WebActionError(.usage, "\(error)", hint: "Give --encoding a WHATWG label such as utf-8, windows-1252, iso-8859-2, shift_jis.")
     }
     let url = try DocumentURL.resolve(explicit: request.url, html: decoded.text, fileURL: fileURL)
-    document = Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
+    // With --scripts the Document exists, empty, before the window; it is parsed once the window is ready.
+    document = request.runPageScripts
+      ? Document.loading(url: url, characterSet: decoded.encoding)
+      : Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
 
     context = ScriptContext(name: document.url.absoluteString)
     context.executionTimeLimit = request.scriptTimeLimit
@@ -49,6 +52,9 @@ final class Page {
     } catch {
       context.close()
       throw WebActionError(.script, "cannot set up the page's JavaScript environment: \(error)")
+    }
+    if request.runPageScripts {
+      load(html: decoded.text, pageName: request.page.displayName, timersTime: request.pageTimersTime, report: report)
     }
     loop.onUncaughtException = { [unowned self] error in
       if self.pendingError == nil { self.pendingError = error }

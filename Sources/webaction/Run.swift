@@ -76,6 +76,9 @@ struct Run: ParsableCommand {
   @Flag(name: .shortAndLong, help: "Do not show console output and warnings from the page and extension.")
   var quiet = false
 
+  @Flag(name: .customLong("scripts"), help: "Run the page's own inline scripts while loading, as a browser would (external scripts are not fetched).")
+  var runPageScripts = false
+
   @Option(name: .customLong("watchdog"), help: ArgumentHelp(
     "Seconds one script call may run before it is stopped as runaway.", valueName: "seconds"))
   var watchdog: Double = 5
@@ -149,6 +152,7 @@ struct Run: ParsableCommand {
     request.timeout = timeout
     request.extensionTimeout = extensionTimeout
     request.scriptTimeLimit = watchdog
+    request.runPageScripts = runPageScripts
     request.finalizeArguments = finalizeArguments
     for pair in arguments {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

@@ -61,6 +61,8 @@ extension Document {
   ///
   /// https://html.spec.whatwg.org/#document-open-steps (simplified: no parser is running after load)
   public func open() {
+    // Step 5 (approximately): while the parser runs a page script, open() does nothing.
+    if activeParser != nil { return }
     writeBuffer = ""
     replaceAll(with: nil)
   }
@@ -69,7 +71,13 @@ extension Document {
   ///
   /// The whole written text is re-parsed after each call and replaces the document's children, so
   /// scripts see the result at once; nodes from earlier writes are replaced by new ones.
+  /// While a page script runs during `load(html:runScript:)`, the markup goes into the parser's input instead,
+  /// right after the script (https://html.spec.whatwg.org/#document-write-steps), and is parsed at once.
   public func write(_ strings: String...) {
+    if let parser = activeParser {
+      if parser.hasInsertionPoint { parser.write(strings.joined()) }
+      return
+    }
     if writeBuffer == nil { open() }
     writeBuffer! += strings.joined()
     let parsed = Document.parse(html: writeBuffer!, url: url, characterSet: characterSet)
@@ -84,7 +92,10 @@ extension Document {
   public func writeln(_ strings: String...) { write(strings.joined() + "\n") }
 
   /// Ends document.write: later writes start over with an implicit open().
-  public func close() { writeBuffer = nil }
+  public func close() {
+    if activeParser != nil { return }
+    writeBuffer = nil
+  }
 }
 
 extension Node {

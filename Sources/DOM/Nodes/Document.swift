@@ -26,6 +26,12 @@ public final class Document: Node {
   var selectorCache: [String: SelectorList] = [:]
   /// The markup written since document.open(), or nil when no write is in progress.
   var writeBuffer: String?
+  /// The parser running the page's scripts while it loads (`load(html:runScript:)`), else nil.
+  var activeParser: ScriptingParser?
+  /// "loading" while `load(html:runScript:)` parses, "interactive" after it; "complete" otherwise.
+  public var readyState: DocumentReadyState = .complete
+  /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).
+  public internal(set) var currentScript: Element?
 
   /// The document's address; the host sets it. `about:blank` by default.
   public var url: URL = URL(string: "about:blank")!

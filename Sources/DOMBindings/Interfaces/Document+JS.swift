@@ -14,7 +14,8 @@ extension DOMInterfaces {
     for name in ["characterSet", "charset", "inputEncoding"] { b.getter(name) { $0.characterSet } }
     b.getter("contentType") { _ in "text/html" }
     b.getter("compatMode") { $0.compatMode }
-    b.getter("readyState") { _ in "complete" }
+    b.getter("readyState") { $0.readyState.rawValue }
+    b.getter("currentScript") { $0.currentScript }
     b.getter("visibilityState") { _ in "visible" }
     b.getter("hidden") { _ in false }
     b.getter("referrer") { _ in "" }

@@ -213,8 +213,12 @@ extension HTML5TreeBuilder {
       pop()
       reprocess(token, in: originalMode)
     case .endTag:
+      // https://html.spec.whatwg.org/#scriptEndTag steps 2–4; the script itself runs in ScriptingParser.
+      let isScript = stack.last?.isHTML("script") ?? false
+      let node = stack.last?.node
       pop()
       mode = originalMode
+      if isScript { pendingScript = node }
     default: return
     }
   }

@@ -128,6 +128,9 @@ struct HTML5TreeBuilder {
   /// Each `<template>` mapped to its contents fragment.
   var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
 
+  /// The HTML `<script>` whose end tag was just processed, for a scripting parser to run (then set back to nil).
+  var pendingScript: xmlNodePtr?
+
   /// The fragment case's context element (https://html.spec.whatwg.org/#concept-frag-parse-context).
   var context: Element?
   /// The document viewed as a node: where doctypes and top-level comments go.

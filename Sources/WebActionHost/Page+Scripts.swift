@@ -1,0 +1,49 @@
+import DOM
+import JSBridge
+
+/// `--scripts`: the page's own inline scripts run while it is parsed, as in a browser without network.
+extension Page {
+  /// Parses `html` into the (empty, loading) document, evaluating each inline classic script at its end tag.
+  ///
+  /// https://html.spec.whatwg.org/#parsing and https://html.spec.whatwg.org/#the-end
+  /// A script's exception is a console error, as in a browser, and parsing goes on. External and module scripts are
+  /// not run; each is reported once. Afterwards the document is "complete" (no DOMContentLoaded/load events: the
+  /// bindings have no event targets yet), and the page's timers run for `timersTime` seconds; those still pending
+  /// then are cancelled. Until then, what a page timer or promise throws is a console error too.
+  func load(html: String, pageName: String, timersTime: Double, report: @escaping (Diagnostic) -> Void) {
+    let context = self.context
+    loop.onUncaughtException = { error in
+      report(Diagnostic(.error, source: "console", "Uncaught \(error)"))
+    }
+    let window = self.window
+    document.load(html: html) { script in
+      // The parser changed the tree from Swift since the last script: live collections must re-read it.
+      window.documentDidChange()
+      let name = "\(pageName)#script-\(script.index)"
+      switch script.kind {
+      case .classic:
+        do {
+          try context.evaluate(script.text, sourceURL: name, startingLine: script.line)
+        } catch {
+          report(Diagnostic(.error, source: "console", "Uncaught \(error)"))
+        }
+      case .external(let src):
+        report(Diagnostic(.warning, source: "webaction",
+                          "\(name) (line \(script.line)): <script src=\"\(src)\"> was not run: --scripts does not fetch external scripts"))
+      case .module:
+        report(Diagnostic(.warning, source: "webaction",
+                          "\(name) (line \(script.line)): an inline module script was not run: --scripts runs classic scripts only"))
+      case .dataBlock:
+        break
+      }
+    }
+    window.documentDidChange()
+    document.readyState = .complete
+    if loop.drain(until: loop.clock.now + timersTime) == .timedOut {
+      report(Diagnostic(.info, source: "webaction",
+                        "\(loop.pendingTimerCount) page timer(s) still pending \(Preprocessor.seconds(timersTime)) after loading were cancelled"))
+      loop.cancelAll()
+    }
+    window.documentDidChange()
+  }
+}
