@@ -19,6 +19,7 @@ public final class ActionHost {
     // The native side is resolved first, so a bundle that cannot run fails before any script does.
     let runner = try makeRunner(request)
     let script = try source.script()
+    runner?.prepare(arguments: request.arguments)
 
     let page = try Page(request: request, report: report)
     let preprocessor = Preprocessor(page: page, scriptURL: script.url, report: report)

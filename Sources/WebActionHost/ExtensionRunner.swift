@@ -9,6 +9,9 @@ protocol ExtensionRunner {
   /// Returns the `NSExtensionJavaScriptFinalizeArgumentKey` value of the extension's returned item, or nil when the
   /// extension completed without one.
   func process(results: PropertyList, arguments: [String: String]) throws(WebActionError) -> PropertyList?
+
+  /// Lets the extension start slow work before the page loads (see `ExtensionPreparing`).
+  func prepare(arguments: [String: String])
 }
 
 /// Runs the principal class in this process, on the main thread, as Safari's extension host would.
@@ -17,6 +20,10 @@ struct InProcessExtensionRunner: ExtensionRunner {
   let className: String
   let timeout: TimeInterval
   let report: (Diagnostic) -> Void
+
+  func prepare(arguments: [String: String]) {
+    (principal as? any ExtensionPreparing)?.prepare(arguments: arguments)
+  }
 
   func process(results: PropertyList, arguments: [String: String]) throws(WebActionError) -> PropertyList? {
     // Step 1. Wrap the results as Safari does: an item whose attachment is a property-list provider.

@@ -27,6 +27,25 @@ final class TranslateExtensionTests: XCTestCase {
     return try XCTUnwrap(ExtensionContext.finalizeArguments(from: items))
   }
 
+  func testPrepareStartsTheOnlyPairIntoTheTargetBeforeTheRequest() throws {
+    let group = AppGroup(identifier: TranslateExtension.appGroup, dataHome: dataHome)
+    let cache = EngineCache()
+    let handler = TranslateRequestHandler(engines: cache, group: group)
+    handler.prepare(arguments: ["to": "es"])
+    XCTAssertEqual(handler.warming.wait(timeout: .now() + 20), .success)
+    let eng_spa = LanguagePair(from: "en", to: "es")
+    XCTAssertTrue(try cache.withEngine(for: EngineChoice(arguments: [:])) { ($0 as! ApertiumTranslator).hasPipeline(for: eng_spa) })
+
+    // An HTTP engine, a missing target, and an ambiguous target (spa-eng and spa-eng_US both go into eng) start nothing.
+    let idle = EngineCache()
+    let quiet = TranslateRequestHandler(engines: idle, group: group)
+    quiet.prepare(arguments: ["to": "es", "engine": "apy", "endpoint": "http://127.0.0.1:9"])
+    quiet.prepare(arguments: [:])
+    quiet.prepare(arguments: ["to": "en"])
+    XCTAssertEqual(quiet.warming.wait(timeout: .now() + 20), .success)
+    XCTAssertFalse(try idle.withEngine(for: EngineChoice(arguments: [:])) { ($0 as! ApertiumTranslator).hasPipeline(for: eng_spa) })
+  }
+
   func testTranslatesSegmentsAndAttributesIntoTheFinalizeArgument() throws {
     let results: PropertyList = [
       "from": "en", "to": "es",

@@ -26,15 +26,48 @@ public enum TranslateExtension: BuiltInExtension {
 
 /// The principal class: reads `{from, to, segments, attributes}`, translates them, and returns
 /// `{translations, attributes, lang, damaged}` for `finalize()`.
-final class TranslateRequestHandler: ExtensionRequestHandling {
+final class TranslateRequestHandler: ExtensionRequestHandling, ExtensionPreparing {
   /// Where the engines live; tests use their own.
   let engines: EngineCache
   /// The App Group container (translation memory, defaults); nil means the extension's default group.
   let group: AppGroup
 
+  /// Entered while `prepare` warms an engine (tests wait on it).
+  let warming = DispatchGroup()
+
   init(engines: EngineCache = .shared, group: AppGroup = AppGroup(identifier: TranslateExtension.appGroup)) {
     self.engines = engines
     self.group = group
+  }
+
+  /// Starts (and warms) the Apertium pipeline the page will most likely need while webaction loads the page, so its
+  /// ~0.1–0.2 s start-up overlaps page loading and run(). The pair: `from` → `to` when both are given, else the only
+  /// installed pair into `to`. Nothing happens for HTTP engines, an unknown pair, or an ambiguous one.
+  func prepare(arguments: [String: String]) {
+    guard let to = arguments["to"], !to.isEmpty else { return }
+    let defaults = SharedDefaults(suiteName: TranslateExtension.appGroup, group: group)
+    guard let choice = try? EngineChoice(arguments: arguments, defaults: { defaults?.string(forKey: $0) }),
+      choice.engine == "apertium"
+    else { return }
+    let installed = LanguagePair.installed()
+    let pair: LanguagePair
+    if let from = arguments["from"], !from.isEmpty {
+      pair = LanguagePair(from: from, to: to)
+    } else {
+      let target = LanguagePair(from: to, to: to).target
+      let candidates = installed.filter { $0.target == target }
+      guard candidates.count == 1 else { return }
+      pair = candidates[0]
+    }
+    guard installed.contains(pair) else { return }
+    let engines = self.engines
+    let warming = self.warming
+    warming.enter()
+    Thread.detachNewThread {
+      // The cache's lock is held while warming, so beginRequest simply waits for a pipeline already on its way.
+      _ = try? engines.withEngine(for: choice) { engine in try engine.translate(["Hello."], pair: pair) }
+      warming.leave()
+    }
   }
 
   func beginRequest(with context: ExtensionContext) {

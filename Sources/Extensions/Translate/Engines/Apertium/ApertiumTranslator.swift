@@ -98,6 +98,9 @@ public final class ApertiumTranslator: Translator {
   func pipelineProcessIdentifier(for pair: LanguagePair) -> Int32? { pipelines[pair]?.processIdentifier }
 
   /// The running pipeline of `pair`, started on first use.
+  /// Whether a pipeline for `pair` has been started.
+  func hasPipeline(for pair: LanguagePair) -> Bool { pipelines[pair] != nil }
+
   func pipeline(for pair: LanguagePair) throws -> ApertiumPipeline {
     if let pipeline = pipelines[pair] { return pipeline }
     let command: String

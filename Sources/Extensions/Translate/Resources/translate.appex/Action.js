@@ -140,11 +140,13 @@ var ExtensionPreprocessingJS = (function () {
   };
 
   Collector.prototype.collectAttributes = function (element) {
+    if (!element.hasAttributes()) return;
     for (var i = 0; i < ATTRIBUTES.length; i++) {
       var rule = ATTRIBUTES[i];
-      if (rule[0] !== "*" && !element.matches(rule[0].toLowerCase())) continue;
+      // The attribute first: it is usually absent, and a selector match costs far more than a lookup.
       var value = element.getAttribute(rule[1]);
       if (value === null || !/[A-Za-z\u00C0-\uFFFF]/.test(value)) continue;
+      if (rule[0] !== "*" && !element.matches(rule[0].toLowerCase())) continue;
       this.addAttribute(element, rule[1], value);
     }
   };
