@@ -138,14 +138,6 @@ enum RoundTripClassifier {
     "summary", "ul", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "listing", "form", "plaintext", "hr", "xmp",
     "li", "dd", "dt",
   ]
-  /// https://html.spec.whatwg.org/#special (HTML part).
-  private static let special: Set<String> = [
-    "address", "applet", "area", "article", "aside", "base", "basefont", "bgsound", "blockquote", "body", "br",
-    "button", "caption", "center", "col", "colgroup", "dd", "details", "dir", "div", "dl", "dt", "embed",
-    "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6",
-    "head", "header", "hgroup", "hr", "html", "iframe", "img", "input", "keygen", "li", "link", "listing", "main",
-    "marquee", "menu", "meta", "nav", "noembed", "noframes", "noscript", "object", "ol", "p", "param", "plaintext",
-    "pre", "script", "search", "section", "select", "source", "style", "summary", "table", "tbody", "td",
-    "template", "textarea", "tfoot", "th", "thead", "title", "tr", "track", "ul", "wbr", "xmp",
-  ]
+  /// https://html.spec.whatwg.org/#special (HTML part): the tree builder's own set.
+  private static var special: Set<String> { HTML5TreeBuilder.special }
 }
