@@ -10,11 +10,14 @@ enum BuiltInExtensions {
   struct Entry: Sendable {
     let name: String
     let bundleURL: URL
+    /// CFBundleIdentifier of the built-in bundle (nil if its Info.plist does not load; `--ext NAME` then reports why).
+    let bundleIdentifier: String?
     let makePrincipalObject: @Sendable (String) -> (any ExtensionRequestHandling)?
 
     init<E: BuiltInExtension & SendableMetatype>(_ type: E.Type) {
       name = E.name
       bundleURL = E.bundleURL
+      bundleIdentifier = try? ExtensionBundle(url: E.bundleURL).manifest.bundleIdentifier
       makePrincipalObject = { E.makePrincipalObject(className: $0) }
     }
   }
@@ -37,10 +40,12 @@ enum BuiltInExtensions {
         .bundle, "no extension named '\(name)': it is neither a built-in extension nor an .appex folder",
         hint: "Built-in extensions: \(all.map(\.name).joined(separator: ", ")). Or give the path of a bundle folder holding Info.plist and the preprocessing .js file.")
     }
-    // A bundle from disk may name a principal class compiled into this binary; otherwise it runs JS-only.
-    return try ExtensionSource(bundleURL: url) { className in
-      for builtIn in all { if let object = builtIn.makePrincipalObject(className) { return object } }
-      return nil
-    }
+    // A bundle from disk gets a compiled-in principal class only when it is a copy of that built-in bundle (same
+    // CFBundleIdentifier): Apple's template names every principal class ActionRequestHandler, so matching by class
+    // name alone would run another extension's Swift code.
+    let source = try ExtensionSource(bundleURL: url) { _ in nil }
+    guard let builtIn = all.first(where: { $0.bundleIdentifier != nil && $0.bundleIdentifier == source.bundle.manifest.bundleIdentifier })
+    else { return source }
+    return try ExtensionSource(bundleURL: url, principalClasses: builtIn.makePrincipalObject)
   }
 }

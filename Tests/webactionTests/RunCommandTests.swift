@@ -181,6 +181,28 @@ final class RunCommandTests: XCTestCase {
     XCTAssertTrue(legacy.contains(#"<body style="background-color: white; background: green;">"#), legacy)
   }
 
+  /// README.md's "Write an extension in 5 minutes", steps 1–3, verbatim (Fixtures/readme-guide.appex).
+  func testTheReadmeGuideBundle() throws {
+    let bundle = WebActionCommand.fixture("readme-guide.appex")
+    let arguments = outputDirectory.appendingPathComponent("args.json")
+    try Data(#"{"summary": "12 links"}"#.utf8).write(to: arguments)
+    let results = output("run.json")
+    let result = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", bundle, "--finalize-args", arguments.path,
+       "--results", results, "-o", output("out.html")])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let html = try String(contentsOfFile: output("out.html"), encoding: .utf8)
+    XCTAssertTrue(html.contains("<body><p>12 links</p>"), html)
+    let run = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as? [String: Any])
+    XCTAssertEqual((run["links"] as? [String])?.first, "https://www.example.org/", "a.href resolves against the page URL")
+
+    // Without --finalize-args, its principal class (Apple's default name, ActionRequestHandler) must not be mistaken
+    // for the built-in extension that uses the same class name.
+    let native = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", bundle, "-o", output("n.html")])
+    XCTAssertEqual(native.status, 4, native.stderr)
+    XCTAssertTrue(native.stderr.contains("the principal class ActionRequestHandler is not built into webaction"), native.stderr)
+  }
+
   func testDefaultsWriteReadDelete() throws {
     let suite = "group.org.webaction.tests.\(UUID().uuidString.prefix(8))"
     XCTAssertEqual(try WebActionCommand.run(["defaults", "write", suite, "engine", "apy"]).status, 0)
