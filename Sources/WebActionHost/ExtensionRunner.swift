@@ -47,6 +47,8 @@ struct InProcessExtensionRunner: ExtensionRunner {
       throw WebActionError(
         .extensionFailed, "\(className) did not complete the request within \(Preprocessor.seconds(timeout))",
         hint: "The extension must call completeRequest(returningItems:completionHandler:) or cancelRequest(withError:). Raise --extension-timeout if it really needs longer.")
+    case .cancelled(let error as MissingDependencyError):
+      throw WebActionError(.dependency, error.message)
     case .cancelled(let error):
       throw WebActionError(.extensionFailed, "\(className) cancelled the request: \(Self.describe(error))")
     case .completed(let items):

@@ -1,4 +1,5 @@
 import Foundation
+import WebActionKit
 import XCTest
 
 @testable import TranslateExtension
@@ -121,7 +122,9 @@ final class ApertiumTranslatorTests: XCTestCase {
   func testUnknownPairNamesInstalledPairsAndThePackage() throws {
     let engine = ApertiumTranslator()
     XCTAssertThrowsError(try engine.translate(["Hello"], pair: LanguagePair(from: "en", to: "fr"))) { error in
-      let message = (error as? TranslateError)?.message ?? ""
+      let missing = error as? MissingDependencyError
+      XCTAssertEqual(missing?.package, "apertium-eng-fra", "a missing pair is a MissingDependencyError: \(error)")
+      let message = missing?.message ?? ""
       XCTAssertTrue(message.contains("no apertium language pair eng-fra"), message)
       XCTAssertTrue(message.contains("eng-spa"), message)
       XCTAssertTrue(message.contains("apt-get install apertium-eng-fra"), message)

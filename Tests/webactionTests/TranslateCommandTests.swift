@@ -104,7 +104,7 @@ final class TranslateCommandTests: XCTestCase {
     XCTAssertTrue(noLang.stderr.contains("--arg from=en"), noLang.stderr)
 
     let unknown = try translate(["Pages/article.html", "--arg", "to=fr", "-o", "/tmp/never-written.html"])
-    XCTAssertEqual(unknown.status, 7, unknown.stderr)
+    XCTAssertEqual(unknown.status, 8, "a missing language pair is a missing dependency: \(unknown.stderr)")
     XCTAssertTrue(unknown.stderr.contains("Installed pairs: eng-spa"), unknown.stderr)
     XCTAssertTrue(unknown.stderr.contains("apt-get install apertium-eng-fra"), unknown.stderr)
   }

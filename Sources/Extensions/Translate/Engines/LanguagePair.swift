@@ -1,3 +1,4 @@
+import WebActionKit
 import Foundation
 
 /// A translation direction, named with Apertium's ISO 639-3 codes (`eng` → `spa`).
@@ -116,6 +117,7 @@ extension LanguagePair {
     if engine == "apertium" {
       message += " Install the pair with `apt-get install \(wanted.debianPackage)` "
         + "(`apt-cache search apertium-` lists the packaged pairs), or choose another `--arg to=`."
+      throw MissingDependencyError(message, package: wanted.debianPackage)
     } else {
       message += " Choose one of those with `--arg from=` and `--arg to=`, or another engine."
     }
