@@ -75,7 +75,7 @@ let package = Package(
       name: "WebActionHostTests",
       dependencies: ["WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension"]),
     // End-to-end tests run the built `webaction` binary (Scripts/test builds everything first); fixtures are read in place.
-    .testTarget(name: "webactionTests", dependencies: [], exclude: ["Fixtures"]),
+    .testTarget(name: "webactionTests", dependencies: [], exclude: ["Fixtures", "Goldens"]),
     .testTarget(
       name: "TranslateExtensionTests", dependencies: ["TranslateExtension", "WebActionKit"],
       resources: [.copy("Fixtures")]),

@@ -66,6 +66,7 @@ final class Page {
   /// The page as a browser would save it: doctype + the HTML5 serialization of the document.
   func serialize() -> String {
     window.document.close()
+    window.document.declareUTF8ForOutput()
     return window.document.serialize()
   }
 

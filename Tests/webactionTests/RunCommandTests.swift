@@ -108,6 +108,14 @@ final class RunCommandTests: XCTestCase {
     XCTAssertEqual(probe["characterSet"] as? String, "windows-1252")
     XCTAssertEqual(probe["title"] as? String, "Café crème — « l’été »")
     XCTAssertTrue(result.stdout.contains("Un café crème coûte 3 €."), "output is UTF-8")
+    // …and says so: the page's own declaration now names UTF-8, or a browser would decode the file as windows-1252.
+    XCTAssertTrue(result.stdout.contains(#"<meta http-equiv="Content-Type" content="text/html; charset=utf-8">"#), result.stdout)
+    XCTAssertFalse(result.stdout.contains("windows-1252"))
+
+    // A page whose encoding came from --encoding (no declaration) gets one.
+    let latin1 = try WebActionCommand.run(
+      ["run", "-", "--ext", "background", "--encoding", "latin1", "-q"], stdin: Data([0x3C, 0x70, 0x3E, 0x63, 0x61, 0x66, 0xE9]))
+    XCTAssertEqual(latin1.stdout, #"<html><head><meta charset="utf-8"></head><body style="background: red;"><p>café</p></body></html>"#)
   }
 
   func testStandardInputAndURLOption() throws {
