@@ -58,7 +58,7 @@ public final class ActionHost {
     guard let principal = source.makePrincipalObject(className) else {
       throw WebActionError(
         .bundle, "\(source.bundle.name): the principal class \(className) is not built into webaction",
-        hint: "Run the bundle's JavaScript alone with --finalize-args FILE; built-in classes are listed by `webaction extensions`.")
+        hint: "Run the bundle's JavaScript alone with --finalize-args FILE. Swift principal classes run only when compiled into webaction as a built-in extension (listed by `webaction extensions`).")
     }
     return InProcessExtensionRunner(principal: principal, className: className, timeout: request.extensionTimeout, report: report)
   }
