@@ -62,6 +62,15 @@ final class EventTests: XCTestCase {
     XCTAssertEqual(log, ["document:2"])
   }
 
+  func testLegacyTargetOverrideShowsTheDocumentAsTargetOfTheWindowsLoad() {
+    var targets: [EventTarget?] = []
+    window.addEventListener("load", listener("window") { targets = [$0.target, $0.currentTarget] })
+    document.addEventListener("load", listener("document"))
+    window.fireEvent("load", targetOverride: document)
+    XCTAssertEqual(log, ["window:2"])
+    XCTAssertTrue(targets[0] === document && targets[1] === window)
+  }
+
   func testStopPropagationFinishesTheCurrentTargetOnly() throws {
     outer.addEventListener("ping", listener("outer-1") { $0.stopPropagation() })
     outer.addEventListener("ping", listener("outer-2"))

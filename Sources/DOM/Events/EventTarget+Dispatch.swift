@@ -18,7 +18,7 @@ extension EventTarget {
   }
 
   /// https://dom.spec.whatwg.org/#concept-event-dispatch (no shadow trees, no activation behaviour).
-  func dispatch(_ event: Event) -> Bool {
+  func dispatch(_ event: Event, targetOverride: EventTarget? = nil) -> Bool {
     // Step 1.
     event.isDispatching = true
     // Steps 5 and 9-10. The path is computed once, before any listener runs.
@@ -28,7 +28,8 @@ extension EventTarget {
       path.append(next)
       parent = next.parent(for: event)
     }
-    event.target = self
+    // Steps 2 and 5.
+    event.target = targetOverride ?? self
     event.path = path
     // Step 11. Capturing, from the top down to the target.
     for target in path.reversed() {

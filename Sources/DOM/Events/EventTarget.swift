@@ -106,11 +106,16 @@ open class EventTarget {
 
   /// Fires a trusted event of `type` at this target; returns false when a listener canceled it.
   ///
+  /// `targetOverride` is the "legacy target override" the window's `load` event uses: listeners see it as
+  /// `event.target` (the document) while the path is the window's.
+  ///
   /// https://dom.spec.whatwg.org/#concept-event-fire
   @discardableResult
-  public func fireEvent(_ type: String, bubbles: Bool = false, cancelable: Bool = false) -> Bool {
+  public func fireEvent(
+    _ type: String, bubbles: Bool = false, cancelable: Bool = false, targetOverride: EventTarget? = nil
+  ) -> Bool {
     let event = Event(type: type, bubbles: bubbles, cancelable: cancelable)
     event.isTrusted = true
-    return dispatch(event)
+    return dispatch(event, targetOverride: targetOverride)
   }
 }
