@@ -40,8 +40,6 @@ open class Event {
   var inPassiveListenerFlag = false
   /// True while the event is being dispatched.
   public internal(set) var isDispatching = false
-  /// True once `initEvent` or a constructor set it up (always true here; kept for `initEvent`).
-  var initialized = true
 
   /// An untrusted event of `type`.
   public init(type: String, bubbles: Bool = false, cancelable: Bool = false, composed: Bool = false) {

@@ -8,7 +8,7 @@ extension EventTarget {
   @discardableResult
   public func dispatchEvent(_ event: Event) throws -> Bool {
     // Step 1.
-    if event.isDispatching || !event.initialized {
+    if event.isDispatching {
       throw DOMException(.invalidStateError, "dispatchEvent: the '\(event.type)' event is already being dispatched")
     }
     // Step 2.
