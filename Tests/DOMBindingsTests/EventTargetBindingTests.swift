@@ -135,18 +135,26 @@ final class EventTargetBindingTests: BindingTestCase {
     try js("""
       globalThis.hits = 0;
       globalThis.kept = function () { hits += 100; };
+      globalThis.refs = [];
       document.addEventListener('gc', kept);
-      (function () { for (let i = 0; i < 3; i++) document.addEventListener('gc', () => { hits++; }); })();
+      (function () {
+        for (let i = 0; i < 50; i++) {
+          const f = () => { hits++; };
+          refs.push(new WeakRef(f));
+          document.addEventListener('gc', f);
+        }
+      })();
       """)
-    context.collectGarbage()
     try js("for (let i = 0; i < 2000; i++) ({ garbage: [i, String(i)] });")
     context.collectGarbage()
-    XCTAssertEqual(try string("document.dispatchEvent(new Event('gc')); String(hits)"), "103")
+    // Only the registration keeps the anonymous listeners alive: a collected one would leave its WeakRef empty.
+    XCTAssertEqual(try string("String(refs.filter(r => r.deref() !== undefined).length)"), "50")
+    XCTAssertEqual(try string("document.dispatchEvent(new Event('gc')); String(hits)"), "150")
     XCTAssertEqual(try string("""
       document.addEventListener('gc', kept);
       document.removeEventListener('gc', kept);
       hits = 0; document.dispatchEvent(new Event('gc')); String(hits)
-      """), "3")
+      """), "50")
   }
 
   func testArgumentErrors() {
