@@ -15,6 +15,9 @@ extension EventListener {
 }
 
 /// A listener running a Swift closure; two registrations are the same listener only when they are the same object.
+///
+/// The document keeps its nodes' listeners until it dies: a closure that captures the document (or anything
+/// holding it strongly) makes a retain cycle. Capture nodes `unowned` or `weak`.
 public final class ClosureEventListener: EventListener {
   private let body: (Event) -> Void
   /// A listener calling `body`.
