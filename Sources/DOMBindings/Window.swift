@@ -34,10 +34,14 @@ public struct ConsoleMessage {
 ///
 /// Not `Sendable`: a page's document, context and window live on one thread. The context keeps the
 /// window (and every wrapped node) until `context.close()`; always close the context when the page is done.
-public final class Window {
+public final class Window: EventTarget {
   /// The current document. `document.write` after load keeps this same object and replaces its children.
   public var document: Document {
-    didSet { documentDidChange() }
+    didSet {
+      oldValue.defaultView = nil
+      document.defaultView = self
+      documentDidChange()
+    }
   }
   /// The context the window is installed on.
   public let context: ScriptContext
@@ -71,6 +75,8 @@ public final class Window {
     self.options = options
     location = Location()
     selection = Selection(text: options.selection)
+    super.init()
+    document.defaultView = self
     location.window = self
     context.setHostState(self)
     context.interfaceResolver = DOMInterfaces.resolve
@@ -83,6 +89,13 @@ public final class Window {
   public func wrap(_ node: Node) -> ScriptValue {
     // Every Node subclass has an interface in DOMInterfaces.resolve, so wrapping cannot fail on an open context.
     (try? context.wrap(node)) ?? context.makeUndefined()
+  }
+
+  /// The JS value of an event target: the global object for the window, else the target's one JS object.
+  func scriptValue(of target: EventTarget?) -> ScriptValue {
+    guard let target else { return context.makeNull() }
+    if target === self { return context.global }
+    return (try? context.wrap(target)) ?? context.makeUndefined()
   }
 
   /// Tells live collections (`childNodes`, `children`, `getElementsByTagName`...) to re-read the tree.

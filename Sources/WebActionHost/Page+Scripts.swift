@@ -7,8 +7,8 @@ extension Page {
   ///
   /// https://html.spec.whatwg.org/#parsing and https://html.spec.whatwg.org/#the-end
   /// A script's exception is a console error, as in a browser, and parsing goes on. External and module scripts are
-  /// not run; each is reported once. Afterwards the document is "complete" (no DOMContentLoaded/load events: the
-  /// bindings have no event targets yet), and the page's timers run for `timersTime` seconds; those still pending
+  /// not run; each is reported once. Then DOMContentLoaded and load fire (readyState "interactive", then "complete",
+  /// each change with a readystatechange event), and the page's timers run for `timersTime` seconds; those still pending
   /// then are cancelled. Until then, what a page timer or promise throws is a console error too.
   func load(html: String, pageName: String, timersTime: Double, report: @escaping (Diagnostic) -> Void) {
     let context = self.context
@@ -38,7 +38,15 @@ extension Page {
       }
     }
     window.documentDidChange()
+    // https://html.spec.whatwg.org/#the-end steps 4-7: readyState is "interactive" now; DOMContentLoaded on the
+    // document (bubbling to the window), then "complete" and load on the window (its target is the document).
+    // A listener's exception is a console error (the bindings report it) and the next listener still runs.
+    document.fireEvent("readystatechange")
+    document.fireEvent("DOMContentLoaded", bubbles: true)
+    window.documentDidChange()
     document.readyState = .complete
+    document.fireEvent("readystatechange")
+    window.fireEvent("load", targetOverride: document)
     if loop.drain(until: loop.clock.now + timersTime) == .timedOut {
       report(Diagnostic(.info, source: "webaction",
                         "\(loop.pendingTimerCount) page timer(s) still pending \(Preprocessor.seconds(timersTime)) after loading were cancelled"))

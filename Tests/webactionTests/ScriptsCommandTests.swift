@@ -64,6 +64,26 @@ final class ScriptsCommandTests: XCTestCase {
     XCTAssertFalse(result.stderr.contains("#script-"), result.stderr)
   }
 
+  func testPageListenersForDOMContentLoadedAndLoadWriteIntoTheDOM() throws {
+    let page = Data("""
+      <!DOCTYPE html><html><head><script>
+      document.addEventListener("DOMContentLoaded", () => {
+        document.getElementById("status").textContent = "dcl:" + document.readyState + ":" + document.querySelectorAll("p").length;
+      });
+      window.addEventListener("load", e => {
+        document.body.setAttribute("data-load", document.readyState + ":" + (e.target === document));
+        throw new Error("late listener failure");
+      });
+      </script></head><body><p id="status">parsing</p><p>last</p></body></html>
+      """.utf8)
+    let result = try WebActionCommand.run(["run", "-", "--ext", WebActionCommand.fixture("probe.appex"), "--scripts"], stdin: page)
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains(#"<body data-load="complete:true""#), result.stdout)
+    XCTAssertTrue(result.stdout.contains(#"<p id="status">dcl:interactive:2</p>"#), result.stdout)
+    XCTAssertTrue(result.stderr.contains("[console error] Uncaught "), result.stderr)
+    XCTAssertTrue(result.stderr.contains("Error: late listener failure"), result.stderr)
+  }
+
   func testHelpMentionsTheFlag() throws {
     let result = try WebActionCommand.run(["run", "--help"])
     XCTAssertTrue(result.stdout.contains("--scripts"), result.stdout)

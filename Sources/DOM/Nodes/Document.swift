@@ -30,6 +30,10 @@ public final class Document: Node {
   var activeParser: ScriptingParser?
   /// "loading" while `load(html:runScript:)` parses, "interactive" after it; "complete" otherwise.
   public var readyState: DocumentReadyState = .complete
+  /// Event listener lists of this document's nodes (and of itself), keyed by node.
+  var eventListeners: [ObjectIdentifier: [RegisteredListener]] = [:]
+  /// The window the document is shown in: the next target after the document for events other than `load`.
+  public weak var defaultView: EventTarget?
   /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).
   public internal(set) var currentScript: Element?
 
@@ -80,6 +84,11 @@ public final class Document: Node {
     set {}
   }
 
+  /// https://dom.spec.whatwg.org/#get-the-parent: the window, except for `load` events.
+  public override func parent(for event: Event) -> EventTarget? {
+    event.type == "load" ? nil : defaultView
+  }
+
   // MARK: Wrappers
 
   /// The one wrapper of a raw node of this document, created on first use.
@@ -110,6 +119,9 @@ public final class Document: Node {
     guard let node = wrappers.removeValue(forKey: pointer) else { return }
     node.ownerDocumentStorage = other
     other.wrappers[pointer] = node
+    if let listeners = eventListeners.removeValue(forKey: ObjectIdentifier(node)) {
+      other.eventListeners[ObjectIdentifier(node)] = listeners
+    }
   }
 
   // MARK: Tree shortcuts

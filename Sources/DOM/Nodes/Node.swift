@@ -5,7 +5,7 @@ import CLibXML2
 /// Wrappers are created on first use and kept by the document until it dies, so the same
 /// raw node always answers with the same `Node` object (`===`). Not `Sendable`: a page's tree
 /// lives on one thread.
-public class Node {
+public class Node: EventTarget {
   /// The DOM node type constants (https://dom.spec.whatwg.org/#dom-node-nodetype).
   public enum NodeType: Int, Sendable {
     case element = 1, attribute, text, cdataSection, entityReference, entity, processingInstruction,
@@ -22,6 +22,17 @@ public class Node {
     self.raw = raw
     self.ownerDocumentStorage = document
   }
+
+  // MARK: Events
+
+  /// A node's listeners live in its document's table, keyed by the node.
+  override var listeners: [RegisteredListener] {
+    get { document.eventListeners[ObjectIdentifier(self)] ?? [] }
+    set { document.eventListeners[ObjectIdentifier(self)] = newValue.isEmpty ? nil : newValue }
+  }
+
+  /// A node's parent (https://dom.spec.whatwg.org/#get-the-parent; no slots here).
+  public override func parent(for event: Event) -> EventTarget? { parentNode }
 
   /// The node document (a document's is itself). Unowned: keep the Document alive while using nodes.
   public var document: Document { ownerDocumentStorage ?? (self as! Document) }

@@ -1,7 +1,7 @@
 import DOM
 import JSBridge
 
-/// The non-interface globals: `window`/`self`, `document`, `location`, `navigator`, `console`, dialogs,
+/// The non-interface globals: `window`/`self` (an EventTarget), `document`, `location`, `navigator`, `console`, dialogs,
 /// `getSelection`, `NodeFilter` and `DOMException`.
 ///
 /// A small JS prelude defines them (property attributes as in browsers) on top of a handful of native
@@ -43,6 +43,18 @@ extension Window {
       self?.emit(.info, "\(try args.string(0)): \(try args.string(1))")
       return args.context.makeUndefined()
     }
+    try add("addEventListener") { [weak self] args in
+      if let self { try EventTargetCalls.add(to: self, args) }
+      return args.context.makeUndefined()
+    }
+    try add("removeEventListener") { [weak self] args in
+      if let self { try EventTargetCalls.remove(from: self, args) }
+      return args.context.makeUndefined()
+    }
+    try add("dispatchEvent") { [weak self] args in
+      guard let self else { return args.context.makeBool(true) }
+      return args.context.makeBool(try EventTargetCalls.dispatch(on: self, args))
+    }
     try native.setProperty("userAgent", context.makeString(options.userAgent))
     let setup = try context.evaluate(Self.prelude, sourceURL: "webaction:window-prelude")
     let ctor = try setup.call(args: [native, context.global])
@@ -58,6 +70,16 @@ extension Window {
       const visible = (target, name, value) => Object.defineProperty(target, name,
         { value, writable: true, enumerable: true, configurable: true });
       visible(global, "window", global);
+      // The window is an EventTarget: its own methods (the global is not a wrapper), EventTarget.prototype above.
+      for (const name of ["addEventListener", "removeEventListener", "dispatchEvent"]) {
+        const call = native[name];
+        const method = { [name](...args) { return call(...args); } }[name];
+        Object.defineProperty(method, "length", { value: name === "dispatchEvent" ? 1 : 2 });
+        hidden(global, name, method);
+      }
+      // The global's own [[Prototype]] is immutable in JSC, but the object above it is not: chain that one,
+      // so `window instanceof EventTarget` holds (EventTargetBindingTests checks it).
+      try { Object.setPrototypeOf(Object.getPrototypeOf(global), global.EventTarget.prototype); } catch (e) {}
       visible(global, "self", global);
       Object.defineProperty(global, "document", { get: native.document, enumerable: true, configurable: false });
       Object.defineProperty(global, "location", {

@@ -6,7 +6,7 @@ import JSBridge
 enum DOMInterfaces {
   /// Every interface the window installs (so `x instanceof HTMLElement` works before any node is wrapped).
   static let all: [AnyInterface] = [
-    node.erased, document.erased, documentType.erased, documentFragment.erased, element.erased,
+    eventTarget.erased, event.erased, customEvent.erased, node.erased, document.erased, documentType.erased, documentFragment.erased, element.erased,
     htmlElement.erased, htmlAnchorElement.erased, htmlImageElement.erased, htmlInputElement.erased,
     htmlMetaElement.erased, htmlLinkElement.erased, htmlTemplateElement.erased,
     characterData.erased, text.erased, comment.erased,
@@ -35,6 +35,10 @@ enum DOMInterfaces {
     case is DocumentType: return documentType.erased
     case is DocumentFragment: return documentFragment.erased
     case is Node: return node.erased
+    case is CustomEvent: return customEvent.erased
+    case is Event: return event.erased
+    case is Window: return nil  // The window is the global object, never a wrapper.
+    case is EventTarget: return eventTarget.erased
     default: return nil  // ScriptExposed objects (lists, maps, style...) name their own interface.
     }
   }

@@ -3,7 +3,7 @@ import JSBridge
 
 extension DOMInterfaces {
   /// https://dom.spec.whatwg.org/#interface-node
-  static let node = Interface<Node>("Node") { b in
+  static let node = Interface<Node>("Node", inherits: eventTarget) { b in
     let types = [
       "ELEMENT_NODE", "ATTRIBUTE_NODE", "TEXT_NODE", "CDATA_SECTION_NODE", "ENTITY_REFERENCE_NODE", "ENTITY_NODE",
       "PROCESSING_INSTRUCTION_NODE", "COMMENT_NODE", "DOCUMENT_NODE", "DOCUMENT_TYPE_NODE", "DOCUMENT_FRAGMENT_NODE",

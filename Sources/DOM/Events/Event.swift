@@ -1,0 +1,80 @@
+/// The moment event time stamps count from (process start, as a monotonic instant).
+let eventTimeOrigin = ContinuousClock.now
+
+/// A DOM event (https://dom.spec.whatwg.org/#interface-event): its type, flags and, while dispatched, its targets.
+///
+/// Script-made events are untrusted (`isTrusted == false`); events the host fires with
+/// ``EventTarget/fireEvent(_:bubbles:cancelable:)`` are trusted. Subclass it for richer events (`CustomEvent`).
+open class Event {
+  /// The phases of dispatch (https://dom.spec.whatwg.org/#dom-event-eventphase).
+  public enum Phase: Int, Sendable {
+    case none = 0, capturing, atTarget, bubbling
+  }
+
+  /// The event type (`click`, `load`...).
+  public let type: String
+  /// True when the event goes back up the path after the target.
+  public let bubbles: Bool
+  /// True when `preventDefault()` can cancel it.
+  public let cancelable: Bool
+  /// True for `composed` events (kept for scripts; there is no shadow DOM to cross).
+  public let composed: Bool
+  /// Milliseconds since the process's time origin when the event was created.
+  public let timeStamp: Double
+  /// True only for events the host dispatched (`fireEvent`), false for events scripts make.
+  public internal(set) var isTrusted = false
+
+  /// The target it was last dispatched to, or nil.
+  public internal(set) var target: EventTarget?
+  /// The target whose listeners are running now; nil outside dispatch.
+  public internal(set) var currentTarget: EventTarget?
+  /// Where dispatch is.
+  public internal(set) var eventPhase: Phase = .none
+  /// The path of the running dispatch (target first), empty outside dispatch.
+  var path: [EventTarget] = []
+
+  // https://dom.spec.whatwg.org/#stop-propagation-flag and the flags after it.
+  var stopPropagationFlag = false
+  var stopImmediatePropagationFlag = false
+  var canceledFlag = false
+  var inPassiveListenerFlag = false
+  /// True while the event is being dispatched.
+  public internal(set) var isDispatching = false
+
+  /// An untrusted event of `type`.
+  public init(type: String, bubbles: Bool = false, cancelable: Bool = false, composed: Bool = false) {
+    self.type = type
+    self.bubbles = bubbles
+    self.cancelable = cancelable
+    self.composed = composed
+    let elapsed = ContinuousClock.now - eventTimeOrigin
+    timeStamp = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+  }
+
+  /// True when a listener canceled the event (https://dom.spec.whatwg.org/#dom-event-defaultprevented).
+  public var defaultPrevented: Bool { canceledFlag }
+
+  /// True when propagation was stopped (the legacy `cancelBubble`).
+  public var propagationStopped: Bool { stopPropagationFlag }
+
+  /// Stops the event after the listeners of the current target.
+  public func stopPropagation() { stopPropagationFlag = true }
+
+  /// Stops the event at once: no further listener runs, even on the current target.
+  public func stopImmediatePropagation() {
+    stopPropagationFlag = true
+    stopImmediatePropagationFlag = true
+  }
+
+  /// Cancels the event if it is cancelable and the running listener is not passive.
+  ///
+  /// https://dom.spec.whatwg.org/#set-the-canceled-flag
+  public func preventDefault() {
+    if cancelable && !inPassiveListenerFlag { canceledFlag = true }
+  }
+
+  /// The dispatch path as scripts see it (target first, then its ancestors); empty outside dispatch.
+  ///
+  /// https://dom.spec.whatwg.org/#dom-event-composedpath (no shadow trees, so every entry is visible).
+  public func composedPath() -> [EventTarget] { isDispatching ? path : [] }
+}

@@ -1,0 +1,124 @@
+/// The callback of an event listener: what `addEventListener` registers.
+///
+/// DOM stays free of JavaScript: bindings implement this for JS functions and `{handleEvent}` objects, and
+/// report what a script throws themselves (a listener's failure never stops dispatch).
+public protocol EventListener: AnyObject {
+  /// Runs the listener for `event` (its `currentTarget` is set).
+  func handleEvent(_ event: Event)
+  /// True when `other` is the same callback (duplicate registrations are ignored, removal matches it).
+  func isSameListener(as other: any EventListener) -> Bool
+}
+
+extension EventListener {
+  /// Identity of the Swift object.
+  public func isSameListener(as other: any EventListener) -> Bool { self === other }
+}
+
+/// A listener running a Swift closure; two registrations are the same listener only when they are the same object.
+///
+/// The document keeps its nodes' listeners until it dies: a closure that captures the document (or anything
+/// holding it strongly) makes a retain cycle. Capture nodes `unowned` or `weak`.
+public final class ClosureEventListener: EventListener {
+  private let body: (Event) -> Void
+  /// A listener calling `body`.
+  public init(_ body: @escaping (Event) -> Void) { self.body = body }
+  public func handleEvent(_ event: Event) { body(event) }
+}
+
+/// The options of `addEventListener` (https://dom.spec.whatwg.org/#dictdef-addeventlisteneroptions).
+public struct EventListenerOptions: Sendable, Equatable {
+  /// Run in the capturing phase (and at the target, before the non-capture listeners).
+  public var capture: Bool
+  /// Remove the listener before its first call.
+  public var once: Bool
+  /// `preventDefault()` does nothing inside the listener.
+  public var passive: Bool
+
+  public init(capture: Bool = false, once: Bool = false, passive: Bool = false) {
+    self.capture = capture
+    self.once = once
+    self.passive = passive
+  }
+}
+
+/// One entry of a target's event listener list (https://dom.spec.whatwg.org/#concept-event-listener).
+final class RegisteredListener {
+  let type: String
+  let callback: any EventListener
+  let options: EventListenerOptions
+  /// Set when the listener is removed, so a dispatch holding a snapshot skips it.
+  var removed = false
+
+  init(type: String, callback: any EventListener, options: EventListenerOptions) {
+    self.type = type
+    self.callback = callback
+    self.options = options
+  }
+
+  func matches(type: String, callback: any EventListener, capture: Bool) -> Bool {
+    self.type == type && options.capture == capture && self.callback.isSameListener(as: callback)
+  }
+}
+
+/// Something events are dispatched to (https://dom.spec.whatwg.org/#interface-eventtarget): nodes, the window.
+///
+/// A node's listeners are kept by its document, keyed by the node; other targets keep their own.
+open class EventTarget {
+  private var ownListeners: [RegisteredListener] = []
+
+  /// A target with no listeners.
+  public init() {}
+
+  /// The target's event listener list (nodes override this to use their document's table).
+  var listeners: [RegisteredListener] {
+    get { ownListeners }
+    set { ownListeners = newValue }
+  }
+
+  /// The next target on an event's path ("get the parent"); nil ends the path.
+  ///
+  /// https://dom.spec.whatwg.org/#get-the-parent
+  open func parent(for event: Event) -> EventTarget? { nil }
+
+  /// Adds a listener unless the same (type, callback, capture) is already registered.
+  ///
+  /// https://dom.spec.whatwg.org/#add-an-event-listener
+  public func addEventListener(_ type: String, _ callback: any EventListener, options: EventListenerOptions = .init()) {
+    // Step 4. No duplicate (type, callback, capture).
+    if listeners.contains(where: { $0.matches(type: type, callback: callback, capture: options.capture) }) { return }
+    listeners.append(RegisteredListener(type: type, callback: callback, options: options))
+  }
+
+  /// Removes the listener registered with this type, callback and capture, if any.
+  ///
+  /// https://dom.spec.whatwg.org/#remove-an-event-listener
+  public func removeEventListener(_ type: String, _ callback: any EventListener, capture: Bool = false) {
+    guard let index = listeners.firstIndex(where: { $0.matches(type: type, callback: callback, capture: capture) })
+    else { return }
+    remove(listeners[index])
+  }
+
+  /// The number of registered listeners (for tests and diagnostics).
+  public var eventListenerCount: Int { listeners.count }
+
+  /// Marks `listener` removed and drops it from the list.
+  func remove(_ listener: RegisteredListener) {
+    listener.removed = true
+    listeners.removeAll { $0 === listener }
+  }
+
+  /// Fires a trusted event of `type` at this target; returns false when a listener canceled it.
+  ///
+  /// `targetOverride` is the "legacy target override" the window's `load` event uses: listeners see it as
+  /// `event.target` (the document) while the path is the window's.
+  ///
+  /// https://dom.spec.whatwg.org/#concept-event-fire
+  @discardableResult
+  public func fireEvent(
+    _ type: String, bubbles: Bool = false, cancelable: Bool = false, targetOverride: EventTarget? = nil
+  ) -> Bool {
+    let event = Event(type: type, bubbles: bubbles, cancelable: cancelable)
+    event.isTrusted = true
+    return dispatch(event, targetOverride: targetOverride)
+  }
+}
