@@ -52,9 +52,7 @@ extension InterfaceBuilder {
       .accessor(
         name: name,
         get: { args in
-          guard let object = args.context.unwrap(args.this, as: T.self) else {
-            throw ScriptError.typeError("Illegal invocation")
-          }
+          let object = try Self.receiver(args)
           return try get(object, args.context).scriptValue(in: args.context)
         },
         set: nil))
@@ -69,15 +67,11 @@ extension InterfaceBuilder {
       .accessor(
         name: name,
         get: { args in
-          guard let object = args.context.unwrap(args.this, as: T.self) else {
-            throw ScriptError.typeError("Illegal invocation")
-          }
+          let object = try Self.receiver(args)
           return try get(object, args.context).scriptValue(in: args.context)
         },
         set: { args in
-          guard let object = args.context.unwrap(args.this, as: T.self) else {
-            throw ScriptError.typeError("Illegal invocation")
-          }
+          let object = try Self.receiver(args)
           try set(object, args.value(0), args.context)
           return args.context.makeUndefined()
         }))

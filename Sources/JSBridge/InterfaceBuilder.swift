@@ -10,7 +10,7 @@ public final class InterfaceBuilder<T: AnyObject> {
   init(interfaceName: String) { self.interfaceName = interfaceName }
 
   /// Unwraps `this` as `T`, or throws `TypeError: Illegal invocation`.
-  private static func receiver(_ args: Arguments) throws(ScriptError) -> T {
+  static func receiver(_ args: Arguments) throws(ScriptError) -> T {
     guard let object = args.context.unwrap(args.this, as: T.self) else {
       throw .typeError("Illegal invocation")
     }
