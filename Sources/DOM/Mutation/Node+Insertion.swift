@@ -95,16 +95,24 @@ extension Node {
   /// Inserts `node` (or a fragment's children) before `child`, adopting across documents.
   ///
   /// https://dom.spec.whatwg.org/#concept-node-insert
-  func insert(_ node: Node, before child: Node?) {
+  /// With `suppressObservers`, no tree mutation record is reported (the caller reports one for a larger change).
+  func insert(_ node: Node, before child: Node?, suppressObservers: Bool = false) {
     // Steps 1-3.
     let nodes = node is DocumentFragment ? node.childNodes : [node]
     guard !nodes.isEmpty else { return }
+    let target = document
     // Step 4.
     if node is DocumentFragment {
-      for child in nodes { child.removeFromParent() }
+      for child in nodes { child.removeFromParent(suppressObservers: true) }
+      node.document.notifyObservers {
+        $0.childListChanged(node, added: [], removed: nodes, previousSibling: nil, nextSibling: nil)
+      }
     }
+    // Step 5.
+    target.notifyObservers { $0.nodesWillBeInserted(count: nodes.count, into: self, before: child) }
+    // Step 6.
+    let previousSibling: Node? = if !target.isObserved { nil } else if let child { child.previousSibling } else { lastChild }
     // Step 7.
-    let target = document
     for each in nodes {
       // Step 7.1.
       target.adopt(each)
@@ -113,6 +121,12 @@ extension Node {
       target.detached.remove(each.raw)
     }
     if self is Document { LibXML.syncDoctype(of: target.rawDoc) }
+    target.treeDidChange()
+    // Step 8.
+    guard !suppressObservers else { return }
+    target.notifyObservers {
+      $0.childListChanged(self, added: nodes, removed: [], previousSibling: previousSibling, nextSibling: child)
+    }
   }
 
   /// Appends `node` (a fragment's children) as the last child; returns `node`.
@@ -140,16 +154,24 @@ extension Node {
   /// Unlinks this node and parks it in its document's detached set.
   ///
   /// https://dom.spec.whatwg.org/#concept-node-remove
-  func removeFromParent() {
+  /// With `suppressObservers`, no tree mutation record is reported (the caller reports one for a larger change).
+  func removeFromParent(suppressObservers: Bool = false) {
     // Step 1.
     guard let parent = parentNode else { return }
     let owner = document
-    // Step 9: NodeIterator pre-removing steps.
-    owner.runNodeIteratorPreRemovingSteps(for: self)
+    // Steps 4-9: live ranges and NodeIterators.
+    owner.notifyObservers { $0.nodeWillBeRemoved(self) }
+    let siblings = owner.isObserved && !suppressObservers ? (previousSibling, nextSibling) : nil
     // Step 11.
     LibXML.unlink(raw)
     owner.detached.insert(raw)
     if parent is Document { LibXML.syncDoctype(of: owner.rawDoc) }
+    owner.treeDidChange()
+    // Step 15.
+    guard let siblings else { return }
+    owner.notifyObservers {
+      $0.childListChanged(parent, added: [], removed: [self], previousSibling: siblings.0, nextSibling: siblings.1)
+    }
   }
 
   /// Replaces `child` with `node`; returns `child`.
@@ -177,10 +199,22 @@ extension Node {
     // Steps 7-8.
     var reference = child.nextSibling
     if reference === node { reference = node.nextSibling }
-    // Step 11.
-    if child.parentNode != nil { child.removeFromParent() }
+    // Step 9.
+    let previousSibling = child.previousSibling === node ? node.previousSibling : child.previousSibling
+    // Steps 10-11.
+    var removed: [Node] = []
+    if child.parentNode != nil {
+      removed = [child]
+      child.removeFromParent(suppressObservers: true)
+    }
+    // Step 12.
+    let added = node is DocumentFragment ? node.childNodes : [node]
     // Step 13.
-    insert(node, before: reference)
+    insert(node, before: reference, suppressObservers: true)
+    // Step 14.
+    document.notifyObservers {
+      $0.childListChanged(self, added: added, removed: removed, previousSibling: previousSibling, nextSibling: reference)
+    }
     // Step 15.
     return child
   }
@@ -189,7 +223,18 @@ extension Node {
   ///
   /// https://dom.spec.whatwg.org/#concept-node-replace-all
   func replaceAll(with node: Node?) {
-    for child in childNodes { child.removeFromParent() }
-    if let node { insert(node, before: nil) }
+    // Steps 1-2.
+    let removed = childNodes
+    // Steps 3-4.
+    let added = node.map { $0 is DocumentFragment ? $0.childNodes : [$0] } ?? []
+    // Step 5.
+    for child in removed { child.removeFromParent(suppressObservers: true) }
+    // Step 6.
+    if let node { insert(node, before: nil, suppressObservers: true) }
+    // Step 7.
+    guard !added.isEmpty || !removed.isEmpty else { return }
+    document.notifyObservers {
+      $0.childListChanged(self, added: added, removed: removed, previousSibling: nil, nextSibling: nil)
+    }
   }
 }

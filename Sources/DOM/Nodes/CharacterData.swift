@@ -2,10 +2,22 @@
 ///
 /// Offsets and lengths are in UTF-16 code units, as in JavaScript.
 public class CharacterData: Node {
-  /// The node's data.
+  /// The node's data. Setting it replaces the whole data (observers see one replacement).
   public var data: String {
     get { LibXML.content(raw) }
-    set { LibXML.setContent(raw, newValue) }
+    set { replaceAllData(with: newValue) }
+  }
+
+  /// https://dom.spec.whatwg.org/#concept-cd-replace with offset 0 and count the whole length.
+  private func replaceAllData(with newValue: String) {
+    let owner = document
+    guard owner.isObserved else { return LibXML.setContent(raw, newValue) }
+    let oldValue = LibXML.content(raw)
+    LibXML.setContent(raw, newValue)
+    owner.notifyObservers {
+      $0.characterDataReplaced(
+        self, offset: 0, removed: oldValue.utf16.count, inserted: newValue.utf16.count, oldValue: oldValue)
+    }
   }
 
   /// The data's length in UTF-16 code units.
@@ -48,15 +60,22 @@ public class CharacterData: Node {
   ///
   /// https://dom.spec.whatwg.org/#concept-cd-replace
   public func replaceData(_ offset: Int, _ count: Int, _ text: String) throws {
-    var units = Array(data.utf16)
-    // Steps 2-3.
+    let oldValue = data
+    var units = Array(oldValue.utf16)
+    // Steps 1-2.
     guard offset >= 0, offset <= units.count else {
       throw DOMException(.indexSizeError, "replaceData: offset \(offset) is outside the data (length \(units.count))")
     }
-    // Step 4.
+    // Step 3.
     let end = min(units.count, offset + max(0, count))
-    units.replaceSubrange(offset..<end, with: Array(text.utf16))
-    data = String(decoding: units, as: UTF16.self)
+    // Steps 5-7.
+    let inserted = Array(text.utf16)
+    units.replaceSubrange(offset..<end, with: inserted)
+    LibXML.setContent(raw, String(decoding: units, as: UTF16.self))
+    // Steps 4 and 8-11: the mutation record and the live range updates.
+    document.notifyObservers {
+      $0.characterDataReplaced(self, offset: offset, removed: end - offset, inserted: inserted.count, oldValue: oldValue)
+    }
   }
 }
 
@@ -78,7 +97,12 @@ public final class Text: CharacterData {
     let newData = try substringData(offset, length - offset)
     let newNode = document.createTextNode(newData)
     // Step 7.
-    if let parent = parentNode { parent.insert(newNode, before: nextSibling) }
+    if let parent = parentNode {
+      // Step 7.1.
+      parent.insert(newNode, before: nextSibling)
+      // Steps 7.2-7.5.
+      document.notifyObservers { $0.textWasSplit(self, at: offset, into: newNode) }
+    }
     // Step 8.
     try replaceData(offset, length - offset, "")
     return newNode

@@ -20,8 +20,11 @@ public final class Document: Node {
   var detached: Set<xmlNodePtr> = []
   /// Template element → its content fragment (unlinked, also in `detached`).
   var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
-  /// Live NodeIterators over this document's nodes, for the pre-removing steps.
-  var nodeIterators: [WeakNodeIterator] = []
+  /// Live ranges, NodeIterators and MutationObserver queues following this document's changes.
+  var treeObservers: [WeakTreeObserver] = []
+  /// Moves on every change to the tree or to an attribute (not to character data): live collections
+  /// (`childNodes`, `getElementsByTagName`...) keep what they computed until it moves.
+  public internal(set) var treeVersion: UInt64 = 0
   /// Parsed selector lists by source text (cleared when it grows past a few hundred entries).
   var selectorCache: [String: SelectorList] = [:]
   /// The markup written since document.open(), or nil when no write is in progress.
@@ -143,9 +146,4 @@ public final class Document: Node {
     guard let root = documentElement, root.isHTML(named: "html") else { return nil }
     return root.children.first { $0.isHTML(named: "body") || $0.isHTML(named: "frameset") }
   }
-}
-
-/// A weak reference to a NodeIterator, so the document's registry never keeps one alive.
-struct WeakNodeIterator {
-  weak var iterator: NodeIterator?
 }

@@ -55,16 +55,43 @@ extension Element {
   /// setAttribute for a name known to be valid and already normalized.
   func setAttributeUnchecked(_ qualifiedName: String, _ value: String) {
     if let attr = LibXML.attribute(raw, qualifiedName: qualifiedName) {
-      LibXML.setValue(value, of: attr)
+      changeAttribute(attr, to: value)
     } else {
       LibXML.appendAttribute(raw, localName: qualifiedName, value: value, namespaceURI: nil, prefix: nil)
+      attributeDidChange(localName: qualifiedName, namespaceURI: nil, oldValue: nil)
     }
+  }
+
+  /// https://dom.spec.whatwg.org/#concept-element-attributes-change
+  private func changeAttribute(_ attr: LibXML.Attr, to value: String) {
+    let oldValue = document.isObserved ? LibXML.value(of: attr) : nil
+    LibXML.setValue(value, of: attr)
+    attributeDidChange(localName: LibXML.localName(of: attr), namespaceURI: LibXML.namespaceURI(of: attr), oldValue: oldValue)
+  }
+
+  /// https://dom.spec.whatwg.org/#concept-element-attributes-remove
+  private func removeAttribute(_ attr: LibXML.Attr) {
+    let owner = document
+    let change = owner.isObserved ? (LibXML.localName(of: attr), LibXML.namespaceURI(of: attr), LibXML.value(of: attr)) : nil
+    LibXML.removeAttribute(attr)
+    owner.treeDidChange()
+    guard let change else { return }
+    owner.notifyObservers { $0.attributeChanged(self, localName: change.0, namespaceURI: change.1, oldValue: change.2) }
+  }
+
+  /// Reports an attribute change: live collections re-read, observers get a record.
+  ///
+  /// https://dom.spec.whatwg.org/#handle-attribute-changes
+  private func attributeDidChange(localName: String, namespaceURI: String?, oldValue: String?) {
+    let owner = document
+    owner.treeDidChange()
+    owner.notifyObservers { $0.attributeChanged(self, localName: localName, namespaceURI: namespaceURI, oldValue: oldValue) }
   }
 
   /// Removes the first attribute with this qualified name, if any.
   public func removeAttribute(_ qualifiedName: String) {
     if let attr = LibXML.attribute(raw, qualifiedName: normalized(qualifiedName)) {
-      LibXML.removeAttribute(attr)
+      removeAttribute(attr)
     }
   }
 
@@ -111,9 +138,10 @@ extension Element {
     let (namespace, prefix, local) = try XMLName.validateAndExtract(namespaceURI, qualifiedName)
     // Step 2.
     if let attr = LibXML.attribute(raw, namespaceURI: namespace, localName: local) {
-      LibXML.setValue(value, of: attr)
+      changeAttribute(attr, to: value)
     } else {
       LibXML.appendAttribute(raw, localName: local, value: value, namespaceURI: namespace, prefix: prefix)
+      attributeDidChange(localName: local, namespaceURI: namespace, oldValue: nil)
     }
   }
 
@@ -121,7 +149,7 @@ extension Element {
   public func removeAttributeNS(_ namespaceURI: String?, _ localName: String) {
     let namespace = namespaceURI == "" ? nil : namespaceURI
     if let attr = LibXML.attribute(raw, namespaceURI: namespace, localName: localName) {
-      LibXML.removeAttribute(attr)
+      removeAttribute(attr)
     }
   }
 }

@@ -73,8 +73,7 @@ extension Document {
     _ root: Node, whatToShow: WhatToShow = .all, filter: NodeFilterFunction? = nil
   ) -> NodeIterator {
     let iterator = NodeIterator(root: root, whatToShow: whatToShow, filter: filter)
-    root.document.nodeIterators.removeAll { $0.iterator == nil }
-    root.document.nodeIterators.append(WeakNodeIterator(iterator: iterator))
+    root.document.addTreeObserver(iterator)
     return iterator
   }
 }

@@ -1,7 +1,7 @@
 /// Iterates a subtree in tree order, keeping its place when nodes are removed.
 ///
 /// https://dom.spec.whatwg.org/#interface-nodeiterator
-public final class NodeIterator: Traverser {
+public final class NodeIterator: Traverser, TreeObserver {
   /// The node the iterator's pointer is next to.
   public private(set) var referenceNode: Node
   /// True when the pointer is before `referenceNode`.
@@ -69,7 +69,7 @@ public final class NodeIterator: Traverser {
   }
 
   /// https://dom.spec.whatwg.org/#nodeiterator-pre-removing-steps
-  func preRemove(_ toBeRemoved: Node) {
+  public func nodeWillBeRemoved(_ toBeRemoved: Node) {
     // Step 1.
     guard toBeRemoved.contains(referenceNode), toBeRemoved !== root else { return }
     // Step 2.
@@ -92,17 +92,6 @@ public final class NodeIterator: Traverser {
       referenceNode = last
     } else if let parent = toBeRemoved.parentNode {
       referenceNode = parent
-    }
-  }
-}
-
-extension Document {
-  /// https://dom.spec.whatwg.org/#concept-node-remove step 9.
-  func runNodeIteratorPreRemovingSteps(for node: Node) {
-    guard !nodeIterators.isEmpty else { return }
-    nodeIterators.removeAll { $0.iterator == nil }
-    for entry in nodeIterators {
-      entry.iterator?.preRemove(node)
     }
   }
 }

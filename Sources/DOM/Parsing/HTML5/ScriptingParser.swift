@@ -123,8 +123,10 @@ final class ScriptingParser {
     builder.discarded = []
   }
 
-  /// Gives the document what the builder knows: template contents and the quirks mode.
+  /// Gives the document what the builder knows: template contents, the quirks mode, and that the tree changed
+  /// (the builder links nodes itself, so live collections must re-read the tree).
   private func syncDocument() {
+    document.treeDidChange()
     for (template, content) in builder.templateContents where document.templateContents[template] == nil {
       document.templateContents[template] = content
       document.detached.insert(content)
