@@ -74,7 +74,7 @@ public final class Window: EventTarget {
     self.eventLoop = eventLoop
     self.options = options
     location = Location()
-    selection = Selection(text: options.selection)
+    selection = Selection(document: document, hostText: options.selection)
     super.init()
     document.defaultView = self
     location.window = self

@@ -90,26 +90,29 @@ extension Node {
     }
     for node in texts where node.parentNode != nil {
       // Steps 1-2.
-      if node.length == 0 {
+      var length = node.length
+      if length == 0 {
         node.removeFromParent()
         continue
       }
       // Step 3.
-      var data = node.data
-      var sibling = node.nextSibling
-      while let text = sibling as? Text {
-        data += text.data
-        sibling = text.nextSibling
+      var siblings: [Text] = []
+      var cursor = node.nextSibling
+      while let text = cursor as? Text {
+        siblings.append(text)
+        cursor = text.nextSibling
       }
-      guard data != node.data else { continue }
+      guard !siblings.isEmpty else { continue }
       // Step 4.
-      node.data = data
-      // Step 6.
-      var current = node.nextSibling
-      while let text = current as? Text {
-        current = text.nextSibling
-        text.removeFromParent()
+      try? node.replaceData(length, 0, siblings.map(\.data).joined())
+      // Steps 5-6.
+      let owner = document
+      for text in siblings {
+        owner.notifyObservers { $0.textWillBeMerged(text, into: node, at: length) }
+        length += text.length
       }
+      // Step 7.
+      for text in siblings { text.removeFromParent() }
     }
   }
 }

@@ -38,6 +38,12 @@ public protocol TreeObserver: AnyObject {
   ///
   /// https://dom.spec.whatwg.org/#concept-text-split step 7 (the live range update).
   func textWasSplit(_ node: Text, at offset: Int, into newNode: Text)
+
+  /// `normalize()` is about to merge `text` (a following sibling of `node`) into `node`, whose data held
+  /// `offset` code units before `text`'s (the merged data is already in `node`; `text` is removed after).
+  ///
+  /// https://dom.spec.whatwg.org/#dom-node-normalize steps 6.1-6.4 (the live range update).
+  func textWillBeMerged(_ text: Text, into node: Text, at offset: Int)
 }
 
 extension TreeObserver {
@@ -47,6 +53,7 @@ extension TreeObserver {
   public func attributeChanged(_ element: Element, localName: String, namespaceURI: String?, oldValue: String?) {}
   public func characterDataReplaced(_ node: CharacterData, offset: Int, removed: Int, inserted: Int, oldValue: String) {}
   public func textWasSplit(_ node: Text, at offset: Int, into newNode: Text) {}
+  public func textWillBeMerged(_ text: Text, into node: Text, at offset: Int) {}
 }
 
 /// A weak reference to an observer, so the document's registry never keeps one alive.

@@ -23,6 +23,7 @@ public struct DOMException: Error, CustomStringConvertible, Equatable {
     case abortError = "AbortError"
     case quotaExceededError = "QuotaExceededError"
     case timeoutError = "TimeoutError"
+    case invalidNodeTypeError = "InvalidNodeTypeError"
     case dataCloneError = "DataCloneError"
     case encodingError = "EncodingError"
     case notReadableError = "NotReadableError"
@@ -50,6 +51,7 @@ public struct DOMException: Error, CustomStringConvertible, Equatable {
       case .abortError: return 20
       case .quotaExceededError: return 22
       case .timeoutError: return 23
+      case .invalidNodeTypeError: return 24
       case .dataCloneError: return 25
       default: return 0
       }

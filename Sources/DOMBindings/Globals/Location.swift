@@ -37,15 +37,6 @@ final class Location: ScriptExposed {
   }
 }
 
-/// `getSelection()`: the text the host says is selected, as a Selection with at most one range.
-///
-/// https://w3c.github.io/selection-api/#selection-interface
-final class Selection: ScriptExposed {
-  let text: String?
-  init(text: String?) { self.text = text }
-  static var scriptInterface: AnyInterface { DOMInterfaces.selection.erased }
-}
-
 extension DOMInterfaces {
   static let location = Interface<Location>("Location") { b in
     func part(_ name: String, _ get: @escaping @Sendable (Location) -> String) {
@@ -67,14 +58,5 @@ extension DOMInterfaces {
       b.method(name, length: 1) { location, args in location.refuseNavigation(to: try args.string(0), via: "location.\(name)()") }
     }
     b.method("reload") { location, _ in location.refuseNavigation(to: location.href, via: "location.reload()") }
-  }
-
-  static let selection = Interface<Selection>("Selection") { b in
-    b.getter("rangeCount") { $0.text == nil ? 0 : 1 }
-    b.getter("isCollapsed") { ($0.text ?? "").isEmpty }
-    b.getter("type") { $0.text == nil ? "None" : "Range" }
-    b.method("toString") { selection, _ in selection.text ?? "" }
-    b.method("removeAllRanges") { _, _ in }
-    b.method("empty") { _, _ in }
   }
 }

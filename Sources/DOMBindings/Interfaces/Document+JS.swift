@@ -34,6 +34,7 @@ extension DOMInterfaces {
     b.method("createTextNode", length: 1) { document, args in document.createTextNode(try args.string(0)) }
     b.method("createComment", length: 1) { document, args in document.createComment(try args.string(0)) }
     b.method("createDocumentFragment") { document, _ in document.createDocumentFragment() }
+    b.method("createRange") { document, _ in LiveRange(document: document) }
     b.method("createTreeWalker", length: 1) { document, args in
       let filter = ScriptNodeFilter(args.value(2))
       let walker = document.createTreeWalker(
