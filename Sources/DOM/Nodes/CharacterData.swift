@@ -47,8 +47,19 @@ public class CharacterData: Node {
     return String(decoding: units[offset..<end], as: UTF16.self)
   }
 
-  /// Appends `text` to the data.
-  public func appendData(_ text: String) { data += text }
+  /// Appends `text` to the data (a replacement of nothing at the end: ranges inside the data stay put).
+  ///
+  /// https://dom.spec.whatwg.org/#dom-characterdata-appenddata
+  public func appendData(_ text: String) {
+    var units = Array(data.utf16)
+    let offset = units.count
+    units += text.utf16
+    let oldValue = data
+    LibXML.setContent(raw, String(decoding: units, as: UTF16.self))
+    document.notifyObservers {
+      $0.characterDataReplaced(self, offset: offset, removed: 0, inserted: text.utf16.count, oldValue: oldValue)
+    }
+  }
 
   /// Inserts `text` at `offset`.
   public func insertData(_ offset: Int, _ text: String) throws { try replaceData(offset, 0, text) }
