@@ -150,6 +150,18 @@ final class LiveRangeTests: XCTestCase {
     text.appendData("still fine")
   }
 
+  func testARangeFollowsItsNodesIntoAnotherDocument() throws {
+    let container = try document.createElement("div")
+    try container.appendChild(document.createElement("span"))
+    let range = LiveRange(document: document)
+    try range.selectNodeContents(container)
+    let other = Document(skeleton: true)
+    try other.body!.appendChild(container)
+    container.firstChild!.remove()
+    XCTAssertTrue(range.startContainer === container)
+    XCTAssertEqual(range.endOffset, 0)
+  }
+
   // MARK: Content operations
 
   func testDeleteContentsAcrossElements() throws {

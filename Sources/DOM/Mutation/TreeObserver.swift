@@ -44,6 +44,12 @@ public protocol TreeObserver: AnyObject {
   ///
   /// https://dom.spec.whatwg.org/#dom-node-normalize steps 6.1-6.4 (the live range update).
   func textWillBeMerged(_ text: Text, into node: Text, at offset: Int)
+
+  /// `node` (unlinked) and its subtree moved from this observer's document into `node.document`: an observer
+  /// that follows nodes in it (a live range whose boundary points moved with it) registers there.
+  ///
+  /// https://dom.spec.whatwg.org/#concept-node-adopt step 3 (reported to the old document's observers).
+  func subtreeWasAdopted(_ node: Node)
 }
 
 extension TreeObserver {
@@ -54,6 +60,7 @@ extension TreeObserver {
   public func characterDataReplaced(_ node: CharacterData, offset: Int, removed: Int, inserted: Int, oldValue: String) {}
   public func textWasSplit(_ node: Text, at offset: Int, into newNode: Text) {}
   public func textWillBeMerged(_ text: Text, into node: Text, at offset: Int) {}
+  public func subtreeWasAdopted(_ node: Node) {}
 }
 
 /// A weak reference to an observer, so the document's registry never keeps one alive.

@@ -90,6 +90,7 @@ extension Document {
     oldDocument.detached.remove(node.raw)
     moveSubtree(node.raw, from: oldDocument)
     detached.insert(node.raw)
+    oldDocument.notifyObservers { $0.subtreeWasAdopted(node) }
   }
 
   /// Moves an unlinked raw subtree (with wrappers and template contents) from `old` into this document.

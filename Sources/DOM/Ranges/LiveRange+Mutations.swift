@@ -58,4 +58,9 @@ extension LiveRange {
     if startContainer === parent, startOffset == index { (startContainer, startOffset) = (node, offset) }
     if endContainer === parent, endOffset == index { (endContainer, endOffset) = (node, offset) }
   }
+
+  /// A range whose boundary points moved into another document with an adopted subtree follows them there.
+  public func subtreeWasAdopted(_ node: Node) {
+    if node.contains(startContainer) { follow(startContainer) }
+  }
 }
