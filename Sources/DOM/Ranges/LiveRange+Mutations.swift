@@ -2,7 +2,7 @@
 extension LiveRange {
   /// https://dom.spec.whatwg.org/#concept-node-insert step 5.
   public func nodesWillBeInserted(count: Int, into parent: Node, before child: Node?) {
-    guard let child else { return }
+    guard let child, startContainer === parent || endContainer === parent else { return }
     let index = child.index
     // Step 5.1.
     if startContainer === parent, startOffset > index { startOffset += count }
@@ -13,12 +13,14 @@ extension LiveRange {
   /// https://dom.spec.whatwg.org/#concept-node-remove steps 4-7.
   public func nodeWillBeRemoved(_ node: Node) {
     guard let parent = node.parentNode else { return }
+    let inStart = node.contains(startContainer), inEnd = node.contains(endContainer)
+    guard inStart || inEnd || startContainer === parent || endContainer === parent else { return }
     // Step 3.
     let index = node.index
     // Step 4.
-    if node.contains(startContainer) { (startContainer, startOffset) = (parent, index) }
+    if inStart { (startContainer, startOffset) = (parent, index) }
     // Step 5.
-    if node.contains(endContainer) { (endContainer, endOffset) = (parent, index) }
+    if inEnd { (endContainer, endOffset) = (parent, index) }
     // Step 6.
     if startContainer === parent, startOffset > index { startOffset -= 1 }
     // Step 7.
@@ -41,7 +43,7 @@ extension LiveRange {
     if startContainer === node, startOffset > offset { (startContainer, startOffset) = (newNode, startOffset - offset) }
     if endContainer === node, endOffset > offset { (endContainer, endOffset) = (newNode, endOffset - offset) }
     // Steps 7.4-7.5.
-    guard let parent = node.parentNode else { return }
+    guard let parent = node.parentNode, startContainer === parent || endContainer === parent else { return }
     let index = node.index
     if startContainer === parent, startOffset == index + 1 { startOffset += 1 }
     if endContainer === parent, endOffset == index + 1 { endOffset += 1 }
@@ -53,7 +55,7 @@ extension LiveRange {
     if startContainer === text { (startContainer, startOffset) = (node, startOffset + offset) }
     if endContainer === text { (endContainer, endOffset) = (node, endOffset + offset) }
     // Steps 6.3-6.4.
-    guard let parent = text.parentNode else { return }
+    guard let parent = text.parentNode, startContainer === parent || endContainer === parent else { return }
     let index = text.index
     if startContainer === parent, startOffset == index { (startContainer, startOffset) = (node, offset) }
     if endContainer === parent, endOffset == index { (endContainer, endOffset) = (node, offset) }

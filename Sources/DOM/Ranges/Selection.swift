@@ -102,8 +102,8 @@ public final class Selection {
   ///
   /// https://w3c.github.io/selection-api/#dom-selection-stringifier
   public var text: String {
-    let range = self.range
-    return hostText ?? range?.text ?? ""
+    if needsSeeding { seed() }
+    return hostText ?? storedRange?.text ?? ""
   }
 
   /// https://w3c.github.io/selection-api/#dom-selection-getrangeat
