@@ -56,6 +56,10 @@ public final class Window: EventTarget {
   var consoleGroupDepth = 0
   /// The page's `DOMException` constructor (kept even if a script overwrites the global).
   var domExceptionConstructor: ProtectedValue?
+  /// The event whose listeners run now (`window.event`, https://dom.spec.whatwg.org/#window-current-event).
+  var currentEvent: Event?
+  /// The function compiling event handler content attributes, made on first use.
+  var handlerCompiler: ProtectedValue?
 
   // Per-node objects that must be the same JS object on every access.
   var childNodeLists: [ObjectIdentifier: NodeListObject] = [:]
@@ -83,6 +87,7 @@ public final class Window: EventTarget {
     for interface in DOMInterfaces.all { try context.install(interface) }
     try eventLoop.install(on: context)
     try installGlobals()
+    try installEventGlobals()
   }
 
   /// The one JS object of `node` (the same object every time, for as long as the context is open).
@@ -103,6 +108,11 @@ public final class Window: EventTarget {
   /// Script writes do this by themselves; call it after changing the document from Swift while scripts
   /// may still hold live collections.
   public func documentDidChange() { domGeneration &+= 1 }
+
+  /// Registers the handler of an element's event handler content attribute (``EventHandlers``).
+  public override func activateEventHandlerAttribute(_ name: String, on element: Element) {
+    EventHandlers.activateAttribute(name, on: element, window: self)
+  }
 
   /// Sends one console line to the host.
   func emit(_ level: ConsoleMessage.Level, _ text: String) {

@@ -55,6 +55,8 @@ typealias NativeBody = @Sendable (Arguments) throws -> ScriptValue
 enum InterfaceMember: Sendable {
   case accessor(name: String, get: NativeBody, set: NativeBody?)
   case method(name: String, length: Int, body: NativeBody)
+  /// A `static` operation: a function on the interface object (`AbortSignal.abort`).
+  case staticMethod(name: String, length: Int, body: NativeBody)
   case constant(name: String, value: ConstantValue)
 }
 

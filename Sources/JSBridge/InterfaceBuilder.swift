@@ -71,6 +71,17 @@ public final class InterfaceBuilder<T: AnyObject> {
     }
   }
 
+  /// A `static` operation on the interface object (`AbortSignal.timeout(ms)`); `this` is not checked.
+  public func staticMethod<R: ScriptConvertible>(
+    _ name: String, length: Int = 0, _ body: @escaping @Sendable (Arguments) throws -> R
+  ) {
+    let qualified = "\(interfaceName).\(name)"
+    members.append(
+      .staticMethod(
+        name: name, length: length,
+        body: { args in try body(Arguments(renaming: args, callee: qualified)).scriptValue(in: args.context) }))
+  }
+
   /// A numeric constant on both the constructor and the prototype (`Node.ELEMENT_NODE`).
   public func constant(_ name: String, _ value: Double) { members.append(.constant(name: name, value: .number(value))) }
   /// An integer constant on both the constructor and the prototype.

@@ -79,6 +79,8 @@ extension ScriptContext {
         try helper("defineAccessor").call(args: [protoValue, makeString(name), getter, setter, makeBool(true)])
       case .method(let name, let length, let body):
         try define(protoValue, name, makeNativeFunction(name: name, length: length, body: body), attributes: 0)
+      case .staticMethod(let name, let length, let body):
+        try define(ctorValue, name, makeNativeFunction(name: name, length: length, body: body), attributes: 0)
       case .constant(let name, let value):
         let v: ScriptValue
         switch value {

@@ -11,6 +11,9 @@ extension EventTarget {
     if event.isDispatching {
       throw DOMException(.invalidStateError, "dispatchEvent: the '\(event.type)' event is already being dispatched")
     }
+    if !event.isInitialized {
+      throw DOMException(.invalidStateError, "dispatchEvent: the event was created but not initialized (call initEvent first)")
+    }
     // Step 2.
     event.isTrusted = false
     // Step 3.
@@ -63,6 +66,11 @@ extension EventTarget {
     if event.stopPropagationFlag { return }
     // Step 4.
     event.currentTarget = target
+    // An element's event handler content attribute (`onclick="…"`) is compiled when an event first needs it.
+    if let element = target as? Element, let view = element.document.defaultView {
+      let name = "on" + event.type
+      if element.hasAttribute(name) { view.activateEventHandlerAttribute(name, on: element) }
+    }
     // Step 5. A snapshot: listeners added now do not run in this dispatch; removed ones are skipped.
     let snapshot = target.listeners
     // Inner invoke, step 2.

@@ -75,18 +75,54 @@ open class EventTarget {
     set { ownListeners = newValue }
   }
 
+  /// Registers the handler of `element`'s event handler content attribute `name` (`onclick`) if it is not yet;
+  /// dispatch calls this on the element's window when the attribute is present. The bindings' window compiles
+  /// the attribute's script; a bare target does nothing.
+  ///
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#event-handler-attributes:event-handler-content-attributes-3
+  open func activateEventHandlerAttribute(_ name: String, on element: Element) {}
+
   /// The next target on an event's path ("get the parent"); nil ends the path.
   ///
   /// https://dom.spec.whatwg.org/#get-the-parent
   open func parent(for event: Event) -> EventTarget? { nil }
 
   /// Adds a listener unless the same (type, callback, capture) is already registered.
+  /// With a `signal`, the listener is removed when it aborts (and not added if it already has).
   ///
   /// https://dom.spec.whatwg.org/#add-an-event-listener
-  public func addEventListener(_ type: String, _ callback: any EventListener, options: EventListenerOptions = .init()) {
+  public func addEventListener(
+    _ type: String, _ callback: any EventListener, options: EventListenerOptions = .init(), signal: AbortSignal? = nil
+  ) {
+    // Step 2.
+    if let signal, signal.isAborted { return }
     // Step 4. No duplicate (type, callback, capture).
     if listeners.contains(where: { $0.matches(type: type, callback: callback, capture: options.capture) }) { return }
-    listeners.append(RegisteredListener(type: type, callback: callback, options: options))
+    let listener = RegisteredListener(type: type, callback: callback, options: options)
+    listeners.append(listener)
+    // Step 5.
+    signal?.addAlgorithm { [weak self, weak listener] in
+      if let self, let listener { self.remove(listener) }
+    }
+  }
+
+  /// The first registered listener whose callback is a `L` satisfying `predicate` (event handlers find theirs so).
+  public func firstListener<L: EventListener>(_ type: L.Type, where predicate: (L) -> Bool) -> L? {
+    for entry in listeners where !entry.removed {
+      if let callback = entry.callback as? L, predicate(callback) { return callback }
+    }
+    return nil
+  }
+
+  /// Adds `callback` for `type` at the front of the list (an event handler compiled from a parsed content
+  /// attribute, which was set before any script ran).
+  public func prependEventListener(_ type: String, _ callback: any EventListener) {
+    listeners.insert(RegisteredListener(type: type, callback: callback, options: .init()), at: 0)
+  }
+
+  /// Removes the listeners whose callback is `callback` (by identity).
+  public func removeEventListener(_ callback: any EventListener) {
+    for entry in listeners where entry.callback === callback { remove(entry) }
   }
 
   /// Removes the listener registered with this type, callback and capture, if any.

@@ -35,6 +35,8 @@ public final class Document: Node {
   public var readyState: DocumentReadyState = .complete
   /// Event listener lists of this document's nodes (and of itself), keyed by node.
   var eventListeners: [ObjectIdentifier: [RegisteredListener]] = [:]
+  /// Elements whose `click()` is running (https://html.spec.whatwg.org/#click-in-progress-flag).
+  var clicksInProgress: Set<ObjectIdentifier> = []
   /// The window the document is shown in: the next target after the document for events other than `load`.
   public weak var defaultView: EventTarget?
   /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).

@@ -20,8 +20,9 @@ enum EventTargetCalls {
     let type = try args.string(0)
     // Step 1 (flatten more): a boolean (or anything not an object) is `capture`.
     let options = try listenerOptions(args.value(2), full: true)
+    let signal = try self.signal(args.value(2))
     guard let listener = try listener(args) else { return }
-    target.addEventListener(type, listener, options: options)
+    target.addEventListener(type, listener, options: options, signal: signal)
   }
 
   /// `removeEventListener(type, callback, options)`: only `capture` matters.
@@ -55,7 +56,20 @@ enum EventTargetCalls {
     return ScriptEventListener(value, window: try args.context.window())
   }
 
-  /// https://dom.spec.whatwg.org/#event-flatten-more (no `signal`: there is no AbortController here).
+  /// The `signal` member of an options dictionary: an AbortSignal, or nil when absent; anything else is a TypeError.
+  ///
+  /// https://dom.spec.whatwg.org/#event-flatten-more step 4
+  private static func signal(_ value: ScriptValue) throws(ScriptError) -> AbortSignal? {
+    guard value.isObject else { return nil }
+    let signal = try value.property("signal")
+    if signal.isUndefined { return nil }
+    guard let unwrapped = value.context.unwrap(signal, as: AbortSignal.self) else {
+      throw .typeError("addEventListener: the 'signal' option is not an AbortSignal.")
+    }
+    return unwrapped
+  }
+
+  /// https://dom.spec.whatwg.org/#event-flatten-more
   private static func listenerOptions(_ value: ScriptValue, full: Bool) throws(ScriptError) -> EventListenerOptions {
     guard value.isObject else { return EventListenerOptions(capture: value.toBool()) }
     var options = EventListenerOptions(capture: try value.property("capture").toBool())
@@ -83,6 +97,10 @@ final class ScriptEventListener: EventListener {
   /// https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke step 2.10 and WebIDL "call a user object's operation".
   func handleEvent(_ event: Event) {
     guard callback.isAlive, let window else { return }
+    window.withCurrentEvent(event) { call(event, in: window) }
+  }
+
+  private func call(_ event: Event, in window: Window) {
     let context = window.context
     do {
       let value = callback.value

@@ -28,7 +28,8 @@ extension DOMInterfaces {
     }
     b.method("focus") { _, _ in }
     b.method("blur") { _, _ in }
-    b.method("click") { _, _ in }
+    b.method("click") { element, _ in element.click() }
+    addEventHandlers(b, globalEventHandlers + documentAndElementEventHandlers)
     observeWrites(b)
   }
 
