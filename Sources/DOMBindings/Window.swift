@@ -60,6 +60,8 @@ public final class Window: EventTarget {
   var currentEvent: Event?
   /// The function compiling event handler content attributes, made on first use.
   var handlerCompiler: ProtectedValue?
+  /// True while an `error` event for a reported exception is dispatched (an exception inside it only goes to the console).
+  var isReportingException = false
 
   // Per-node objects that must be the same JS object on every access.
   var childNodeLists: [ObjectIdentifier: NodeListObject] = [:]

@@ -51,8 +51,13 @@ open class Event {
     self.bubbles = bubbles
     self.cancelable = cancelable
     self.composed = composed
+    timeStamp = Event.now()
+  }
+
+  /// Milliseconds since the time origin, as `timeStamp` and `performance.now()` count them.
+  public static func now() -> Double {
     let elapsed = ContinuousClock.now - eventTimeOrigin
-    timeStamp = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
   }
 
   /// True when a listener canceled the event (https://dom.spec.whatwg.org/#dom-event-defaultprevented).

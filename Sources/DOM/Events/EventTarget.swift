@@ -143,18 +143,23 @@ open class EventTarget {
     listeners.removeAll { $0 === listener }
   }
 
-  /// Fires a trusted event of `type` at this target; returns false when a listener canceled it.
+  /// Fires `event`, trusted, at this target; returns false when a listener canceled it.
   ///
   /// `targetOverride` is the "legacy target override" the window's `load` event uses: listeners see it as
   /// `event.target` (the document) while the path is the window's.
   ///
   /// https://dom.spec.whatwg.org/#concept-event-fire
   @discardableResult
+  public func fireEvent(_ event: Event, targetOverride: EventTarget? = nil) -> Bool {
+    event.isTrusted = true
+    return dispatch(event, targetOverride: targetOverride)
+  }
+
+  /// Fires a trusted plain `Event` of `type` (https://dom.spec.whatwg.org/#concept-event-fire).
+  @discardableResult
   public func fireEvent(
     _ type: String, bubbles: Bool = false, cancelable: Bool = false, targetOverride: EventTarget? = nil
   ) -> Bool {
-    let event = Event(type: type, bubbles: bubbles, cancelable: cancelable)
-    event.isTrusted = true
-    return dispatch(event, targetOverride: targetOverride)
+    fireEvent(Event(type: type, bubbles: bubbles, cancelable: cancelable), targetOverride: targetOverride)
   }
 }

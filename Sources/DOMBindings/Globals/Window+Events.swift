@@ -17,13 +17,15 @@ extension Window {
       guard let self, let event = self.currentEvent else { return args.context.makeUndefined() }
       return try args.context.wrap(event)
     }
+    let now = context.makeFunction(name: "now", length: 0) { args in args.context.makeNumber(Event.now()) }
     let setup = try context.evaluate(Self.eventPrelude, sourceURL: "webaction:window-events")
-    try setup.call(args: [context.global, context.makeArray(names.map { context.makeString($0) }), get, set, current])
+    try setup.call(args: [context.global, context.makeArray(names.map { context.makeString($0) }), get, set, current, now])
   }
 
-  /// Defines the handler accessors and the `[Replaceable]` `event` attribute on the global.
+  /// Defines the handler accessors, the `[Replaceable]` `event` attribute and `performance.now()` (the clock of
+  /// `Event.timeStamp`, https://w3c.github.io/hr-time/#dom-performance-now) on the global.
   static let eventPrelude = #"""
-    (function (global, names, get, set, current) {
+    (function (global, names, get, set, current, now) {
       "use strict";
       for (const name of names) {
         const accessors = { get [name]() { return get(name); }, set [name](value) { set(name, value); } };
@@ -36,6 +38,12 @@ extension Window {
           Object.defineProperty(global, "event", { value, writable: true, enumerable: false, configurable: true });
         },
         enumerable: false, configurable: true });
+      if (!("performance" in global)) {
+        const timeOrigin = Date.now() - now();
+        const performance = { now: function now_() { return now(); }, timeOrigin };
+        Object.defineProperty(performance.now, "name", { value: "now" });
+        Object.defineProperty(global, "performance", { value: performance, writable: true, enumerable: true, configurable: true });
+      }
     })
     """#
 
@@ -65,5 +73,28 @@ extension Window {
       """#, sourceURL: "webaction:event-handler-compiler")
     handlerCompiler = ProtectedValue(compiler)
     return compiler
+  }
+
+  /// Reports an exception a listener or handler threw: an `ErrorEvent` at the window, then (unless a listener
+  /// canceled it) "Uncaught …" on the console.
+  ///
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#report-an-exception
+  func reportException(_ error: Error) {
+    let scriptError = error as? ScriptError
+    let text = "Uncaught \(error)"
+    guard !isReportingException else { return emit(.error, text) }
+    let message = scriptError.map { error in
+      "Uncaught " + (error.name.map { "\($0): \(error.message)" } ?? error.message)
+    } ?? text
+    var values: [String: DictionaryEvent.Value] = [
+      "message": .string(message), "filename": .string(scriptError?.file ?? ""),
+      "lineno": .number(Double(scriptError?.line ?? 0)), "colno": .number(Double(scriptError?.column ?? 0)),
+    ]
+    if let thrown = scriptError?.value { values["error"] = .opaque(thrown) }
+    let event = DictionaryEvent(interface: "ErrorEvent", type: "error", cancelable: true, values: values)
+    isReportingException = true
+    let notCanceled = fireEvent(event)
+    isReportingException = false
+    if notCanceled { emit(.error, text) }
   }
 }

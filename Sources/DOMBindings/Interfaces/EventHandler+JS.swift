@@ -140,7 +140,7 @@ final class EventHandlerListener: EventListener {
         window.context.makeString(parameters), window.context.makeString(body),
       ])
     } catch {
-      window.emit(.error, "Uncaught \(error)")
+      window.reportException(error)
       return nil
     }
   }
@@ -170,7 +170,7 @@ final class EventHandlerListener: EventListener {
           event.preventDefault()
         }
       } catch {
-        window.emit(.error, "Uncaught \(error)")
+        window.reportException(error)
       }
     }
   }

@@ -19,7 +19,12 @@ enum EventTargetCalls {
   static func add(to target: EventTarget, _ args: Arguments) throws(ScriptError) {
     let type = try args.string(0)
     // Step 1 (flatten more): a boolean (or anything not an object) is `capture`.
-    let options = try listenerOptions(args.value(2), full: true)
+    var options = try listenerOptions(args.value(2), full: true)
+    let dictionary = args.value(2)
+    let passive = dictionary.isObject ? try dictionary.property("passive") : dictionary
+    if passive.isUndefined || !dictionary.isObject {
+      options.passive = defaultPassiveValue(type, target)
+    }
     let signal = try self.signal(args.value(2))
     guard let listener = try listener(args) else { return }
     target.addEventListener(type, listener, options: options, signal: signal)
@@ -54,6 +59,16 @@ enum EventTargetCalls {
       throw .typeError("\(args.callee): argument 2 is not an object (pass a function or an object with handleEvent).")
     }
     return ScriptEventListener(value, window: try args.context.window())
+  }
+
+  /// True for the scroll-blocking types on the window, a document, its root or its body.
+  ///
+  /// https://dom.spec.whatwg.org/#default-passive-value
+  private static func defaultPassiveValue(_ type: String, _ target: EventTarget) -> Bool {
+    guard ["touchstart", "touchmove", "wheel", "mousewheel"].contains(type) else { return false }
+    if target is Window || target is Document { return true }
+    guard let element = target as? Element else { return false }
+    return element === element.document.documentElement || element === element.document.body
   }
 
   /// The `signal` member of an options dictionary: an AbortSignal, or nil when absent; anything else is a TypeError.
@@ -115,7 +130,7 @@ final class ScriptEventListener: EventListener {
         try handle.call(this: value, args: [eventValue])
       }
     } catch {
-      window.emit(.error, "Uncaught \(error)")
+      window.reportException(error)
     }
   }
 
