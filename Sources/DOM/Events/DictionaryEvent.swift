@@ -33,6 +33,12 @@ public final class DictionaryEvent: Event {
     super.init(type: type, bubbles: bubbles, cancelable: cancelable, composed: composed)
   }
 
+  /// The interfaces that are `MouseEvent` or inherit from it (a `click` of one of these activates elements).
+  public static let mouseEventInterfaces: Set<String> = ["MouseEvent", "PointerEvent", "WheelEvent", "DragEvent"]
+
+  /// True when the event is a `MouseEvent` (https://dom.spec.whatwg.org/#concept-event-dispatch step 5.4).
+  public var isMouseEvent: Bool { Self.mouseEventInterfaces.contains(interface) }
+
   /// The event's `view` or `relatedTarget`... when that member holds a target.
   public func target(_ member: String) -> EventTarget? {
     if case .target(let target)? = values[member] { return target }

@@ -54,10 +54,12 @@ open class Event {
     timeStamp = Event.now()
   }
 
-  /// Milliseconds since the time origin, as `timeStamp` and `performance.now()` count them.
+  /// Milliseconds since the time origin, as `timeStamp` and `performance.now()` count them, coarsened to
+  /// 100 µs as for a page that is not cross-origin isolated (https://w3c.github.io/hr-time/#dfn-coarsen-time).
   public static func now() -> Double {
     let elapsed = ContinuousClock.now - eventTimeOrigin
-    return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    return (milliseconds * 10).rounded(.down) / 10
   }
 
   /// True when a listener canceled the event (https://dom.spec.whatwg.org/#dom-event-defaultprevented).

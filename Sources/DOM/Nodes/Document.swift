@@ -37,6 +37,8 @@ public final class Document: Node {
   var eventListeners: [ObjectIdentifier: [RegisteredListener]] = [:]
   /// Elements whose `click()` is running (https://html.spec.whatwg.org/#click-in-progress-flag).
   var clicksInProgress: Set<ObjectIdentifier> = []
+  /// Input checkedness set by a click or a script, by element (absent: the `checked` attribute decides).
+  var checkedness: [ObjectIdentifier: Bool] = [:]
   /// The window the document is shown in: the next target after the document for events other than `load`.
   public weak var defaultView: EventTarget?
   /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).

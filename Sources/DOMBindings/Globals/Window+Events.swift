@@ -90,7 +90,13 @@ extension Window {
       "message": .string(message), "filename": .string(scriptError?.file ?? ""),
       "lineno": .number(Double(scriptError?.line ?? 0)), "colno": .number(Double(scriptError?.column ?? 0)),
     ]
-    if let thrown = scriptError?.value { values["error"] = .opaque(thrown) }
+    if let thrown = scriptError?.value {
+      values["error"] = .opaque(thrown)
+    } else if let scriptError {
+      // An error made in Swift (a handleEvent that is not callable...) becomes the JS error it would throw.
+      let made = context.makeError(name: scriptError.name ?? "Error", message: scriptError.message)
+      values["error"] = .opaque(ProtectedValue(made))
+    }
     let event = DictionaryEvent(interface: "ErrorEvent", type: "error", cancelable: true, values: values)
     isReportingException = true
     let notCanceled = fireEvent(event)
