@@ -77,11 +77,11 @@ extension Element {
     case .submit?:
       // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#concept-form-submit (the
       // submit event only: there is no navigation here).
-      guard isConnected, let form = formOwner, form.isConnected else { return }
+      guard isConnected, !isDisabledFormControl, let form = formOwner, form.isConnected else { return }
       form.fireEvent("submit", bubbles: true, cancelable: true)
     case .reset?:
       // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#concept-form-reset
-      guard isConnected, let form = formOwner else { return }
+      guard isConnected, !isDisabledFormControl, let form = formOwner else { return }
       if form.fireEvent("reset", bubbles: true, cancelable: true) {
         for control in form.descendantElements {
           document.checkedness[ObjectIdentifier(control)] = nil
