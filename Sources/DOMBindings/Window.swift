@@ -112,8 +112,8 @@ public final class Window: EventTarget {
   public func documentDidChange() { domGeneration &+= 1 }
 
   /// Registers the handler of an element's event handler content attribute (``EventHandlers``).
-  public override func activateEventHandlerAttribute(_ name: String, on element: Element) {
-    EventHandlers.activateAttribute(name, on: element, window: self)
+  public override func activateEventHandlerAttribute(_ name: String, for target: EventTarget) {
+    EventHandlers.activateAttribute(name, for: target, window: self)
   }
 
   /// Sends one console line to the host.

@@ -62,6 +62,22 @@ final class EventHandlerBindingTests: BindingTestCase {
       """), "document:true window:true abort:abort:true")
   }
 
+  func testBodyForwardsWindowReflectingHandlersToTheWindow() throws {
+    load("<!DOCTYPE html><body onload=\"window.loaded = [this === window, typeof document]\" onclick=\"window.clicked = this\">")
+    window.fireEvent("load", targetOverride: document)
+    XCTAssertEqual(try string("loaded.join()"), "true,object")
+    XCTAssertEqual(try string("""
+      const body = document.body;
+      const f = () => {};
+      body.onblur = f;
+      const forwarded = window.onblur === f && body.onblur === f;
+      body.click();
+      const other = document.createElement('body');
+      other.onfocus = f;
+      [forwarded, clicked === body, window.onfocus === f, typeof window.onload].join()
+      """), "true,true,true,function")
+  }
+
   func testWindowEventIsTheCurrentEventOnlyDuringDispatch() throws {
     XCTAssertEqual(try string("""
       const seen = [];

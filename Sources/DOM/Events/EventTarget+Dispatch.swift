@@ -86,10 +86,15 @@ extension EventTarget {
     if event.stopPropagationFlag { return }
     // Step 4.
     event.currentTarget = target
-    // An element's event handler content attribute (`onclick="…"`) is compiled when an event first needs it.
-    if let element = target as? Element, let view = element.document.defaultView {
+    // An event handler content attribute (`onclick="…"`, a body's `onload="…"` for the window) is compiled
+    // when an event first needs it.
+    if let element = target as? Element {
       let name = "on" + event.type
-      if element.hasAttribute(name) { view.activateEventHandlerAttribute(name, on: element) }
+      if let view = element.document.defaultView, element.hasAttribute(name) {
+        view.activateEventHandlerAttribute(name, for: element)
+      }
+    } else if !(target is Node) {
+      target.activateEventHandlerAttribute("on" + event.type, for: target)
     }
     // Step 5. A snapshot: listeners added now do not run in this dispatch; removed ones are skipped.
     let snapshot = target.listeners

@@ -75,12 +75,14 @@ open class EventTarget {
     set { ownListeners = newValue }
   }
 
-  /// Registers the handler of `element`'s event handler content attribute `name` (`onclick`) if it is not yet;
-  /// dispatch calls this on the element's window when the attribute is present. The bindings' window compiles
-  /// the attribute's script; a bare target does nothing.
+  /// Registers the handler of the event handler content attribute `name` for `target` if it is not yet.
+  ///
+  /// Dispatch calls this on an element's window when the element has the attribute (`onclick`), and on
+  /// every target that is not a node (the window registers a `<body onload="…">` for itself). The bindings'
+  /// window compiles the attribute's script; a bare target does nothing.
   ///
   /// https://html.spec.whatwg.org/multipage/webappapis.html#event-handler-attributes:event-handler-content-attributes-3
-  open func activateEventHandlerAttribute(_ name: String, on element: Element) {}
+  open func activateEventHandlerAttribute(_ name: String, for target: EventTarget) {}
 
   /// The next target on an event's path ("get the parent"); nil ends the path.
   ///

@@ -53,25 +53,50 @@ enum EventHandlers {
     target.firstListener(EventHandlerListener.self) { $0.name == name }
   }
 
+  /// The handlers a `body` (or `frameset`) element forwards to its window: `<body onload>` is `window.onload`.
+  ///
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#window-reflecting-body-element-event-handler-set
+  static let windowReflecting: Set<String> =
+    Set(DOMInterfaces.windowEventHandlers + ["onblur", "onerror", "onfocus", "onload", "onresize", "onscroll"])
+
+  /// The object whose handler `name` of `target` is: the window for a body's window-reflecting ones.
+  ///
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#determining-the-target-of-an-event-handler
+  static func handlerTarget(_ name: String, of target: EventTarget) -> EventTarget? {
+    guard let element = target as? Element, element.isHTML, element.localName == "body" || element.localName == "frameset",
+      windowReflecting.contains(name)
+    else { return target }
+    return element.document.defaultView
+  }
+
+  /// The element whose content attribute `name` holds `target`'s handler: the target itself, or the
+  /// document's body for the window's window-reflecting handlers.
+  static func attributeOwner(_ name: String, of target: EventTarget, window: Window) -> Element? {
+    if let element = target as? Element { return element }
+    guard target === window, windowReflecting.contains(name), let body = window.document.body,
+      body.localName == "body" || body.localName == "frameset"
+    else { return nil }
+    return body
+  }
+
   /// https://html.spec.whatwg.org/multipage/webappapis.html#event-handler-idl-attributes (the getter).
-  static func value(_ name: String, of target: EventTarget, window: Window) -> ScriptValue {
-    if let handler = handler(name, of: target) { return handler.currentValue() ?? window.context.makeNull() }
-    guard let element = target as? Element, element.document.defaultView === window, element.hasAttribute(name) else {
-      return window.context.makeNull()
-    }
-    activateAttribute(name, on: element, window: window)
+  static func value(_ name: String, of given: EventTarget, window: Window) -> ScriptValue {
+    guard let target = handlerTarget(name, of: given) else { return window.context.makeNull() }
+    if handler(name, of: target) == nil { activateAttribute(name, for: target, window: window) }
     return handler(name, of: target)?.currentValue() ?? window.context.makeNull()
   }
 
   /// The setter: `[LegacyTreatNonObjectAsNull]`, so anything but an object removes the handler.
-  static func set(_ name: String, on target: EventTarget, to value: ScriptValue, window: Window) {
+  static func set(_ name: String, on given: EventTarget, to value: ScriptValue, window: Window) {
+    guard let target = handlerTarget(name, of: given) else { return }
     let existing = handler(name, of: target)
     guard value.isObject else {
       // https://html.spec.whatwg.org/multipage/webappapis.html#deactivate-an-event-handler
       if let existing { target.removeEventListener(existing) }
       return
     }
-    let handler = existing ?? EventHandlerListener(name: name, target: target, window: window)
+    let owner = attributeOwner(name, of: target, window: window)
+    let handler = existing ?? EventHandlerListener(name: name, attributeOwner: owner, window: window)
     handler.setValue(value)
     // https://html.spec.whatwg.org/multipage/webappapis.html#activate-an-event-handler
     if existing == nil { target.addEventListener(eventType(for: name), handler) }
@@ -79,13 +104,16 @@ enum EventHandlers {
 }
 
 extension EventHandlers {
-  /// Registers the handler of `element`'s content attribute `name` when it has none (dispatch, through
-  /// ``Window/activateEventHandlerAttribute(_:on:)``, and the IDL getter call this); the script compiles on
-  /// first use. Parsed attributes predate every script, so their handler goes first in the listener list.
-  static func activateAttribute(_ name: String, on element: Element, window: Window) {
-    guard handler(name, of: element) == nil else { return }
-    let handler = EventHandlerListener(name: name, target: element, window: window)
-    element.prependEventListener(eventType(for: name), handler)
+  /// Registers the handler of the content attribute `name` for `target` when it has none and the attribute
+  /// is there (dispatch, through ``Window/activateEventHandlerAttribute(_:for:)``, and the IDL getter call
+  /// this); the script compiles on first use. Parsed attributes predate every script, so their handler goes
+  /// first in the listener list.
+  static func activateAttribute(_ name: String, for target: EventTarget, window: Window) {
+    guard let owner = attributeOwner(name, of: target, window: window), owner.document.defaultView === window,
+      owner.hasAttribute(name), handler(name, of: target) == nil
+    else { return }
+    let handler = EventHandlerListener(name: name, attributeOwner: owner, window: window)
+    target.prependEventListener(eventType(for: name), handler)
   }
 }
 
@@ -101,10 +129,11 @@ final class EventHandlerListener: EventListener {
   /// The content attribute text `value` reflects; nil when a script set `value` and no attribute was there.
   private var attributeText: String?
 
-  init(name: String, target: EventTarget, window: Window) {
+  /// A handler whose content attribute, if any, is `attributeOwner`'s attribute `name`.
+  init(name: String, attributeOwner: Element?, window: Window) {
     self.name = name
     self.window = window
-    element = target as? Element
+    element = attributeOwner
   }
 
   /// The IDL setter's value: the attribute text seen now is already accounted for.
@@ -133,7 +162,8 @@ final class EventHandlerListener: EventListener {
   private func compile(_ body: String, on element: Element) -> ScriptValue? {
     guard let window else { return nil }
     do {
-      let parameters = name == "onerror" && element.localName == "body" ? "event, source, lineno, colno, error" : "event"
+      let forWindow = element.localName == "body" || element.localName == "frameset"
+      let parameters = name == "onerror" && forWindow ? "event, source, lineno, colno, error" : "event"
       let compiler = try window.eventHandlerCompiler()
       return try compiler.call(args: [
         window.wrap(element), window.wrap(element.document), window.context.makeString(name),
