@@ -20,7 +20,7 @@ extension DOMInterfaces {
         }
         return args.context.makeUndefined()
       }
-      try args.context.global.property("setTimeout").call(args: [fire, args.context.makeNumber(milliseconds)])
+      window.eventLoop.schedule(fire, afterMilliseconds: milliseconds)
       return try window.context.wrap(signal)
     }
     // https://dom.spec.whatwg.org/#dom-abortsignal-any
