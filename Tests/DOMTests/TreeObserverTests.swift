@@ -114,7 +114,7 @@ final class TreeObserverTests: XCTestCase {
     ])
   }
 
-  func testTreeVersionMovesOnTreeAndAttributeChangesOnly() throws {
+  func testTreeVersionMovesOnTreeChangesAndOnTheAttributesCollectionsSelectBy() throws {
     let document = Document()
     let body = try XCTUnwrap(document.body)
     let text = document.createTextNode("t")
@@ -127,6 +127,14 @@ final class TreeObserverTests: XCTestCase {
     XCTAssertTrue(moved())
     try body.setAttribute("class", "x")
     XCTAssertTrue(moved())
+    try body.setAttribute("name", "n")
+    XCTAssertTrue(moved())
+    body.removeAttribute("id")
+    XCTAssertFalse(moved(), "removing an absent attribute changes nothing")
+    try body.setAttribute("data-x", "1")
+    XCTAssertFalse(moved(), "no live collection selects by data-x")
+    try body.setAttributeNS("urn:x", "class", "y")
+    XCTAssertFalse(moved(), "only the null-namespace class attribute is the class")
     text.data = "changed"
     XCTAssertFalse(moved(), "character data does not change what live collections contain")
     text.remove()

@@ -79,6 +79,6 @@ extension Document {
     }
   }
 
-  /// Records that the tree or an attribute changed (live collections re-read after this).
+  /// Records that the tree (or an attribute collections select by) changed: live collections re-read after this.
   func treeDidChange() { treeVersion &+= 1 }
 }

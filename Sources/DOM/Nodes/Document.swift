@@ -22,8 +22,9 @@ public final class Document: Node {
   var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
   /// Live ranges, NodeIterators and MutationObserver queues following this document's changes.
   var treeObservers: [WeakTreeObserver] = []
-  /// Moves on every change to the tree or to an attribute (not to character data): live collections
-  /// (`childNodes`, `getElementsByTagName`...) keep what they computed until it moves.
+  /// Moves on every change to the tree and to the `id`, `class` and `name` attributes (not to other attributes
+  /// or to character data): live collections (`childNodes`, `getElementsByTagName`...) keep what they computed
+  /// until it moves.
   public internal(set) var treeVersion: UInt64 = 0
   /// Parsed selector lists by source text (cleared when it grows past a few hundred entries).
   var selectorCache: [String: SelectorList] = [:]

@@ -71,12 +71,17 @@ extension Element {
 
   /// https://dom.spec.whatwg.org/#concept-element-attributes-remove
   private func removeAttribute(_ attr: LibXML.Attr) {
-    let owner = document
-    let change = owner.isObserved ? (LibXML.localName(of: attr), LibXML.namespaceURI(of: attr), LibXML.value(of: attr)) : nil
+    let localName = LibXML.localName(of: attr), namespaceURI = LibXML.namespaceURI(of: attr)
+    let oldValue = document.isObserved ? LibXML.value(of: attr) : nil
     LibXML.removeAttribute(attr)
-    owner.treeDidChange()
-    guard let change else { return }
-    owner.notifyObservers { $0.attributeChanged(self, localName: change.0, namespaceURI: change.1, oldValue: change.2) }
+    attributeDidChange(localName: localName, namespaceURI: namespaceURI, oldValue: oldValue)
+  }
+
+  /// True for the attributes live collections select or name by (`getElementsByClassName`, `getElementsByName`,
+  /// `namedItem`): changing another one leaves every collection as it was, so a loop that sets `data-*`
+  /// attributes over a live `getElementsByTagName` stays linear.
+  static func attributeAffectsCollections(_ localName: String, _ namespaceURI: String?) -> Bool {
+    namespaceURI == nil && (localName == "class" || localName == "id" || localName == "name")
   }
 
   /// Reports an attribute change: live collections re-read, observers get a record.
@@ -84,7 +89,7 @@ extension Element {
   /// https://dom.spec.whatwg.org/#handle-attribute-changes
   private func attributeDidChange(localName: String, namespaceURI: String?, oldValue: String?) {
     let owner = document
-    owner.treeDidChange()
+    if Self.attributeAffectsCollections(localName, namespaceURI) { owner.treeDidChange() }
     owner.notifyObservers { $0.attributeChanged(self, localName: localName, namespaceURI: namespaceURI, oldValue: oldValue) }
   }
 
