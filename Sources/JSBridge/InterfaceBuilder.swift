@@ -71,6 +71,26 @@ public final class InterfaceBuilder<T: AnyObject> {
     }
   }
 
+  /// Read-write attributes named `names` served by one getter and one setter that see the name: one native
+  /// function pair for the whole family, which keeps a table of many similar attributes cheap to install.
+  public func accessors<R: ScriptConvertible>(
+    _ names: [String], get: @escaping @Sendable (T, String, ScriptContext) throws -> R,
+    set: @escaping @Sendable (T, String, ScriptValue, ScriptContext) throws -> Void
+  ) {
+    members.append(
+      .accessorFamily(
+        names: names,
+        get: { args in
+          let object = try Self.receiver(args)
+          return try get(object, args.string(0), args.context).scriptValue(in: args.context)
+        },
+        set: { args in
+          let object = try Self.receiver(args)
+          try set(object, args.string(0), args.value(1), args.context)
+          return args.context.makeUndefined()
+        }))
+  }
+
   /// A `static` operation on the interface object (`AbortSignal.timeout(ms)`); `this` is not checked.
   public func staticMethod<R: ScriptConvertible>(
     _ name: String, length: Int = 0, _ body: @escaping @Sendable (Arguments) throws -> R

@@ -79,6 +79,11 @@ extension ScriptContext {
         try helper("defineAccessor").call(args: [protoValue, makeString(name), getter, setter, makeBool(true)])
       case .method(let name, let length, let body):
         try define(protoValue, name, makeNativeFunction(name: name, length: length, body: body), attributes: 0)
+      case .accessorFamily(let names, let get, let set):
+        try helper("defineAccessorFamily").call(args: [
+          protoValue, makeArray(names.map { makeString($0) }), makeNativeFunction(name: "get", length: 1, body: get),
+          makeNativeFunction(name: "set", length: 2, body: set),
+        ])
       case .staticMethod(let name, let length, let body):
         try define(ctorValue, name, makeNativeFunction(name: name, length: length, body: body), attributes: 0)
       case .constant(let name, let value):

@@ -28,9 +28,8 @@ extension Window {
     (function (global, names, get, set, current, now) {
       "use strict";
       for (const name of names) {
-        const accessors = { get [name]() { return get(name); }, set [name](value) { set(name, value); } };
-        const { get: g, set: s } = Object.getOwnPropertyDescriptor(accessors, name);
-        Object.defineProperty(global, name, { get: g, set: s, enumerable: true, configurable: true });
+        Object.defineProperty(global, name, {
+          get() { return get(name); }, set(value) { set(name, value); }, enumerable: true, configurable: true });
       }
       Object.defineProperty(global, "event", {
         get: function event() { return current(); },

@@ -29,11 +29,9 @@ extension DOMInterfaces {
 
   /// Adds event handler IDL attributes named `names` to a table whose objects are event targets.
   static func addEventHandlers<T: EventTarget>(_ b: InterfaceBuilder<T>, _ names: [String]) {
-    for name in names {
-      b.contextAccessor(
-        name, get: { target, context in try EventHandlers.value(name, of: target, window: context.window()) },
-        set: { target, value, context in try EventHandlers.set(name, on: target, to: value, window: context.window()) })
-    }
+    b.accessors(
+      names, get: { target, name, context in try EventHandlers.value(name, of: target, window: context.window()) },
+      set: { target, name, value, context in try EventHandlers.set(name, on: target, to: value, window: context.window()) })
   }
 }
 
