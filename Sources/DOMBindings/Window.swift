@@ -87,6 +87,7 @@ public final class Window: EventTarget {
     context.setHostState(self)
     context.interfaceResolver = DOMInterfaces.resolve
     for interface in DOMInterfaces.all { try context.install(interface) }
+    try context.installOnFirstUse(DOMInterfaces.installedOnFirstUse)
     try eventLoop.install(on: context)
     try installGlobals()
     try installEventGlobals()

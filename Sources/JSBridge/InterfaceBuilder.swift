@@ -91,6 +91,21 @@ public final class InterfaceBuilder<T: AnyObject> {
         }))
   }
 
+  /// Read-only attributes named `names` served by one getter that sees the name (the members of an init
+  /// dictionary, say).
+  public func getters<R: ScriptConvertible>(
+    _ names: [String], _ get: @escaping @Sendable (T, String, ScriptContext) throws -> R
+  ) {
+    members.append(
+      .accessorFamily(
+        names: names,
+        get: { args in
+          let object = try Self.receiver(args)
+          return try get(object, args.string(0), args.context).scriptValue(in: args.context)
+        },
+        set: nil))
+  }
+
   /// A `static` operation on the interface object (`AbortSignal.timeout(ms)`); `this` is not checked.
   public func staticMethod<R: ScriptConvertible>(
     _ name: String, length: Int = 0, _ body: @escaping @Sendable (Arguments) throws -> R

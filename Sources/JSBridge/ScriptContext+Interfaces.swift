@@ -41,6 +41,17 @@ extension ScriptContext {
     ScriptValue(try installedState(interface).constructor, in: self)
   }
 
+  /// Makes each of `interfaces` a global that installs itself on first use: when a script first reads its
+  /// name, or an object of it is wrapped. A page then pays only for the interfaces it touches.
+  public func installOnFirstUse(_ interfaces: [AnyInterface]) throws(ScriptError) {
+    let byName = Dictionary(interfaces.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let install = makeFunction(name: "install", length: 1) { args in
+      guard let interface = byName[try args.string(0)] else { return args.context.makeUndefined() }
+      return try args.context.install(interface)
+    }
+    try helper("defineLazyGlobals").call(args: [global, makeArray(interfaces.map { makeString($0.name) }), install])
+  }
+
   /// The prototype object of `interface` in this context (installing it if needed).
   public func prototype(of interface: AnyInterface) throws(ScriptError) -> ScriptValue {
     ScriptValue(try installedState(interface).prototype, in: self)
@@ -82,7 +93,7 @@ extension ScriptContext {
       case .accessorFamily(let names, let get, let set):
         try helper("defineAccessorFamily").call(args: [
           protoValue, makeArray(names.map { makeString($0) }), makeNativeFunction(name: "get", length: 1, body: get),
-          makeNativeFunction(name: "set", length: 2, body: set),
+          set.map { makeNativeFunction(name: "set", length: 2, body: $0) } ?? makeUndefined(),
         ])
       case .staticMethod(let name, let length, let body):
         try define(ctorValue, name, makeNativeFunction(name: name, length: length, body: body), attributes: 0)

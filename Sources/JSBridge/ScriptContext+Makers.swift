@@ -78,7 +78,7 @@ extension ScriptContext {
   }
 
   static let helperNames = [
-    "objectKeys", "isDataView", "defineAccessor", "defineAccessorFamily", "defineValue", "useArrayIterator", "queueMicrotask",
+    "objectKeys", "isDataView", "defineAccessor", "defineAccessorFamily", "defineLazyGlobals", "defineValue", "useArrayIterator", "queueMicrotask",
   ]
   static let helperSource = """
     ({
@@ -90,9 +90,19 @@ extension ScriptContext {
       defineAccessorFamily(target, names, get, set) {
         // Plain closures: naming each one ("get onclick") costs three times as much per page.
         for (const name of names) {
-          Object.defineProperty(target, name, {
-            get() { return get.call(this, name); }, set(value) { set.call(this, name, value); },
-            enumerable: true, configurable: true });
+          Object.defineProperty(target, name, set === undefined
+            ? { get() { return get.call(this, name); }, enumerable: true, configurable: true }
+            : { get() { return get.call(this, name); }, set(value) { set.call(this, name, value); },
+                enumerable: true, configurable: true });
+        }
+      },
+      defineLazyGlobals(global, names, install) {
+        // Installing redefines the global as the interface object; assigning first replaces it like any global.
+        for (const name of names) {
+          Object.defineProperty(global, name, {
+            get() { return install(name); },
+            set(value) { Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true }); },
+            enumerable: false, configurable: true });
         }
       },
       defineValue(target, key, value, writable, enumerable, configurable) {

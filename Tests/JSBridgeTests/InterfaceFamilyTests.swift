@@ -32,4 +32,21 @@ final class InterfaceFamilyTests: XCTestCase {
       """, sourceURL: "f.js").toBool())
     XCTAssertThrowsError(try context.evaluate("Object.getOwnPropertyDescriptor(FCounter.prototype, 'onone').get.call({})", sourceURL: "f.js"))
   }
+
+  func testInterfacesInstalledOnFirstUse() throws {
+    let context = ScriptContext(name: "lazy")
+    defer { context.close() }
+    context.interfaceResolver = { $0 is FCounter ? FBindings.counter.erased : nil }
+    try context.installOnFirstUse([FBindings.counter.erased])
+    XCTAssertTrue(try context.evaluate("typeof Object.getOwnPropertyDescriptor(globalThis, 'FCounter').get", sourceURL: "l.js").toString() == "function")
+    XCTAssertTrue(try context.evaluate("""
+      const made = FCounter.make();
+      const d = Object.getOwnPropertyDescriptor(globalThis, 'FCounter');
+      d.value === FCounter && !d.enumerable && made instanceof FCounter && Object.getPrototypeOf(made) === FCounter.prototype
+      """, sourceURL: "l.js").toBool())
+    let other = ScriptContext(name: "lazy-assign")
+    defer { other.close() }
+    try other.installOnFirstUse([FBindings.counter.erased])
+    XCTAssertEqual(try other.evaluate("FCounter = 5; FCounter", sourceURL: "l.js").toDouble(), 5)
+  }
 }

@@ -12,8 +12,12 @@ enum DOMInterfaces {
     characterData.erased, text.erased, comment.erased,
     nodeList.erased, htmlCollection.erased, domTokenList.erased, namedNodeMap.erased, attr.erased,
     domStringMap.erased, cssStyleDeclaration.erased, treeWalker.erased, nodeIterator.erased,
-    location.erased, selection.erased, abortController.erased, abortSignal.erased,
-  ] + dictionaryEventInterfaceList
+    location.erased, selection.erased,
+  ]
+
+  /// Interfaces few pages touch, installed when a script first names one or an object of it is wrapped.
+  static let installedOnFirstUse: [AnyInterface] =
+    [abortController.erased, abortSignal.erased] + dictionaryEventInterfaceList
 
   /// The interface for a Swift object a binding returns: the most derived one for nodes.
   static func resolve(_ object: AnyObject) -> AnyInterface? {

@@ -151,11 +151,12 @@ extension DOMInterfaces {
       try fill(event, from: dictionary, window: args.context.window())
       return event
     }
-    for member in spec.members where member.isAttribute {
-      b.contextGetter(member.name) { event, context in
-        guard isEvent(event, a: name) else { throw ScriptError.typeError("Illegal invocation") }
-        return member.value(in: event, window: try context.window())
+    let attributes = Dictionary(uniqueKeysWithValues: spec.members.filter(\.isAttribute).map { ($0.name, $0) })
+    b.getters(spec.members.filter(\.isAttribute).map(\.name)) { event, attribute, context in
+      guard isEvent(event, a: name), let member = attributes[attribute] else {
+        throw ScriptError.typeError("Illegal invocation")
       }
+      return member.value(in: event, window: try context.window())
     }
   }
 
