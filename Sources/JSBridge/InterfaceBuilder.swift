@@ -91,6 +91,12 @@ public final class InterfaceBuilder<T: AnyObject> {
         }))
   }
 
+  /// A `[LegacyUnforgeable]` read-only attribute: defined on each instance, not on the prototype.
+  public func unforgeableGetter<R: ScriptConvertible>(_ name: String, _ get: @escaping @Sendable (T) throws -> R) {
+    members.append(
+      .unforgeable(name: name, get: { args in try get(Self.receiver(args)).scriptValue(in: args.context) }))
+  }
+
   /// Read-only attributes named `names` served by one getter that sees the name (the members of an init
   /// dictionary, say).
   public func getters<R: ScriptConvertible>(

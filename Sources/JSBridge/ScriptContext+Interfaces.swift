@@ -7,6 +7,8 @@ struct InstalledInterface {
   let constructor: JSObjectRef
   /// The JSC class of instances (released at close).
   let instanceClass: JSClassRef
+  /// The `[LegacyUnforgeable]` getters of the interface and its ancestors, defined on each instance.
+  var unforgeable: [(name: String, getter: ProtectedValue)] = []
 }
 
 /// The one JS object of a wrapped Swift object; the context retains both until close.
@@ -70,8 +72,12 @@ extension ScriptContext {
     JSObjectSetPrototype(ctx, ctor, parent?.constructor ?? functionProto)
     JSValueProtect(ctx, proto)
     JSValueProtect(ctx, ctor)
-    let state = InstalledInterface(
+    var state = InstalledInterface(
       interface: interface, prototype: proto, constructor: ctor, instanceClass: classes.makeInstanceClass(for: interface))
+    state.unforgeable = parent?.unforgeable ?? []
+    for case .unforgeable(let name, let get) in interface.members {
+      state.unforgeable.append((name, ProtectedValue(makeNativeFunction(name: "get \(name)", length: 0, body: get))))
+    }
     installed[ObjectIdentifier(interface)] = state
     let protoValue = ScriptValue(proto, in: self)
     let ctorValue = ScriptValue(ctor, in: self)
@@ -95,6 +101,8 @@ extension ScriptContext {
           protoValue, makeArray(names.map { makeString($0) }), makeNativeFunction(name: "get", length: 1, body: get),
           set.map { makeNativeFunction(name: "set", length: 2, body: $0) } ?? makeUndefined(),
         ])
+      case .unforgeable:
+        break  // Defined on each instance by wrap(_:interface:).
       case .staticMethod(let name, let length, let body):
         try define(ctorValue, name, makeNativeFunction(name: name, length: length, body: body), attributes: 0)
       case .constant(let name, let value):
@@ -184,6 +192,10 @@ extension ScriptContext {
     JSObjectSetPrototype(raw, js, state.prototype)
     JSValueProtect(raw, js)
     wrappers[ObjectIdentifier(object)] = stored
+    let wrapper = ScriptValue(js, in: self)
+    for (name, getter) in state.unforgeable {
+      try helper("defineUnforgeable").call(args: [wrapper, makeString(name), getter.value])
+    }
     return ScriptValue(js, in: self)
   }
 

@@ -78,7 +78,7 @@ extension ScriptContext {
   }
 
   static let helperNames = [
-    "objectKeys", "isDataView", "defineAccessor", "defineAccessorFamily", "defineLazyGlobals", "defineValue", "useArrayIterator", "queueMicrotask",
+    "objectKeys", "isDataView", "defineAccessor", "defineAccessorFamily", "defineLazyGlobals", "defineUnforgeable", "defineValue", "useArrayIterator", "queueMicrotask",
   ]
   static let helperSource = """
     ({
@@ -104,6 +104,9 @@ extension ScriptContext {
             set(value) { Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true }); },
             enumerable: false, configurable: true });
         }
+      },
+      defineUnforgeable(target, name, get) {
+        Object.defineProperty(target, name, { get, enumerable: true, configurable: false });
       },
       defineValue(target, key, value, writable, enumerable, configurable) {
         Object.defineProperty(target, key === "@@toStringTag" ? Symbol.toStringTag : key,

@@ -26,6 +26,15 @@ final class EventInterfaceBindingTests: BindingTestCase {
     assertTrue("new InputEvent('x').data === null && new CustomEvent('x').detail === null")
   }
 
+  func testIsTrustedIsAnUnforgeableOwnProperty() {
+    assertTrue("""
+      const a = Object.getOwnPropertyDescriptor(new Event('x'), 'isTrusted');
+      const b = Object.getOwnPropertyDescriptor(new MouseEvent('x'), 'isTrusted');
+      a.get === b.get && !a.configurable && a.enumerable && !('isTrusted' in Event.prototype) && a.get.call(new Event('y')) === false
+      """)
+    assertTrue("let trusted; document.body.addEventListener('click', e => { trusted = e.isTrusted; }); document.body.click(); trusted === false")
+  }
+
   func testDictionaryConversionErrors() {
     XCTAssertEqual(thrown("new UIEvent('x', { view: 7 })")?.name, "TypeError")
     XCTAssertEqual(thrown("new UIEvent('x', { view: document })")?.name, "TypeError")

@@ -30,7 +30,7 @@ extension DOMInterfaces {
     b.getter("cancelable") { $0.cancelable }
     b.getter("composed") { $0.composed }
     b.getter("defaultPrevented") { $0.defaultPrevented }
-    b.getter("isTrusted") { $0.isTrusted }
+    b.unforgeableGetter("isTrusted") { $0.isTrusted }
     b.getter("timeStamp") { $0.timeStamp }
     b.getter("eventPhase") { $0.eventPhase.rawValue }
     b.contextGetter("target") { event, context in try context.window().scriptValue(of: event.target) }
