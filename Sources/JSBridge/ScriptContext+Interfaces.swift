@@ -67,9 +67,13 @@ extension ScriptContext {
     let proto = JSObjectMake(ctx, nil, nil)!
     if let parent { JSObjectSetPrototype(ctx, proto, parent.prototype) }
     // Step 2. The interface object: callable only if the table gives a constructor.
-    let ctor = JSObjectMake(ctx, classes.constructor, Unmanaged.passUnretained(interface).toOpaque())!
+    let native = JSObjectMake(ctx, classes.constructor, Unmanaged.passUnretained(interface).toOpaque())!
     let functionProto = try functionPrototype().raw
-    JSObjectSetPrototype(ctx, ctor, parent?.constructor ?? functionProto)
+    JSObjectSetPrototype(ctx, native, parent?.constructor ?? functionProto)
+    // A constructible interface can be subclassed (`class Emitter extends EventTarget`): the C API does not
+    // pass `new.target`, so a proxy's construct trap gives the made object the subclass's prototype.
+    let ctor = interface.construct == nil
+      ? native : try helper("subclassable").call(args: [ScriptValue(native, in: self)]).requireObject("interface object")
     JSValueProtect(ctx, proto)
     JSValueProtect(ctx, ctor)
     var state = InstalledInterface(

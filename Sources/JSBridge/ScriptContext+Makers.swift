@@ -78,7 +78,7 @@ extension ScriptContext {
   }
 
   static let helperNames = [
-    "objectKeys", "isDataView", "defineAccessor", "defineAccessorFamily", "defineLazyGlobals", "defineUnforgeable", "defineValue", "useArrayIterator", "queueMicrotask",
+    "objectKeys", "isDataView", "defineAccessor", "defineAccessorFamily", "defineLazyGlobals", "defineUnforgeable", "subclassable", "defineValue", "useArrayIterator", "queueMicrotask",
   ]
   static let helperSource = """
     ({
@@ -107,6 +107,17 @@ extension ScriptContext {
       },
       defineUnforgeable(target, name, get) {
         Object.defineProperty(target, name, { get, enumerable: true, configurable: false });
+      },
+      subclassable(native) {
+        const proxy = new Proxy(native, {
+          construct(target, args, newTarget) {
+            const made = Reflect.construct(target, args);
+            const proto = newTarget === proxy ? null : newTarget.prototype;
+            if (proto !== null && (typeof proto === "object" || typeof proto === "function")) Object.setPrototypeOf(made, proto);
+            return made;
+          },
+        });
+        return proxy;
       },
       defineValue(target, key, value, writable, enumerable, configurable) {
         Object.defineProperty(target, key === "@@toStringTag" ? Symbol.toStringTag : key,

@@ -35,6 +35,22 @@ final class EventInterfaceBindingTests: BindingTestCase {
     assertTrue("let trusted; document.body.addEventListener('click', e => { trusted = e.isTrusted; }); document.body.click(); trusted === false")
   }
 
+  func testEventTargetAndEventCanBeSubclassed() throws {
+    XCTAssertEqual(try string("""
+      class Emitter extends EventTarget { on(type, f) { this.addEventListener(type, f); } }
+      class Ping extends Event { constructor() { super('ping', { bubbles: true }); this.extra = 1; } get fixed() { return 17; } }
+      const emitter = new Emitter();
+      let got;
+      emitter.on('ping', e => { got = e; });
+      const ping = new Ping();
+      emitter.dispatchEvent(ping);
+      [got === ping, ping instanceof Ping, ping instanceof Event, ping.fixed, ping.extra, ping.type, ping.bubbles,
+       Object.getPrototypeOf(Ping.prototype) === Event.prototype, Event.prototype.constructor === Event,
+       Object.getPrototypeOf(CustomEvent) === Event, emitter instanceof EventTarget].join()
+      """), "true,true,true,17,1,ping,true,true,true,true,true")
+    XCTAssertEqual(thrown("Event('x')")?.name, "TypeError")
+  }
+
   func testDictionaryConversionErrors() {
     XCTAssertEqual(thrown("new UIEvent('x', { view: 7 })")?.name, "TypeError")
     XCTAssertEqual(thrown("new UIEvent('x', { view: document })")?.name, "TypeError")
