@@ -117,6 +117,15 @@ public final class Window: EventTarget {
     EventHandlers.activateAttribute(name, for: target, window: self)
   }
 
+  /// Runs `task` as a task of the page's event loop (after the current script and its microtasks).
+  public override func queueTask(_ task: @escaping () -> Void) {
+    let function = context.makeFunction(name: "task") { args in
+      task()
+      return args.context.makeUndefined()
+    }
+    eventLoop.schedule(function, afterMilliseconds: 0)
+  }
+
   /// Sends one console line to the host.
   func emit(_ level: ConsoleMessage.Level, _ text: String) {
     let indent = String(repeating: "  ", count: consoleGroupDepth)

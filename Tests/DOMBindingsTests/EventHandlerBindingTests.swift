@@ -160,4 +160,18 @@ final class EventHandlerBindingTests: BindingTestCase {
       out.join()
       """), "true,true,false,false")
   }
+
+  func testFragmentLinksFireHashchangeFromTheEventLoop() throws {
+    try js("""
+      globalThis.changes = [];
+      window.onhashchange = e => changes.push(e.constructor.name + ' ' + e.oldURL.split('#')[1] + '>' + e.newURL.split('#')[1] + ' ' + location.hash);
+      const a = document.createElement('a');
+      a.setAttribute('href', '#later');
+      document.body.append(a);
+      a.click();
+      """)
+    XCTAssertEqual(try string("changes.length + location.hash"), "0#later")
+    XCTAssertEqual(loop.drain(until: clock.now + 1), .idle)
+    XCTAssertEqual(try string("changes.join()"), "HashChangeEvent top>later #later")
+  }
 }

@@ -1,6 +1,12 @@
 import XCTest
 @testable import DOM
 
+/// A window stand-in that keeps queued tasks for the test to run.
+private final class TaskWindow: EventTarget {
+  var tasks: [() -> Void] = []
+  override func queueTask(_ task: @escaping () -> Void) { tasks.append(task) }
+}
+
 /// `createEvent`, `initEvent`, abort signals and `click()` with activation behaviour, without JS.
 final class EventActivationTests: XCTestCase {
   private var document: Document!
@@ -149,5 +155,44 @@ final class EventActivationTests: XCTestCase {
     XCTAssertTrue(box.checkedness)
     box.click()
     XCTAssertFalse(box.checkedness, "a click on the control itself is not sent again")
+  }
+
+  func testAFragmentLinkChangesTheURLAndFiresHashchangeInALaterTask() throws {
+    let window = TaskWindow()
+    document.defaultView = window
+    document.url = URL(string: "https://example.com/page.html?q=1#top")!
+    let link = make(document, "a", ["href": "#next"])
+    let away = make(document, "a", ["href": "other.html#next"])
+    for element in [link, away] { try document.body!.appendChild(element) }
+    var newURL: String?
+    window.addEventListener("hashchange", ClosureEventListener { event in
+      if case .string(let url)? = (event as? DictionaryEvent)?.values["newURL"] { newURL = url }
+    })
+    away.click()
+    XCTAssertEqual(window.tasks.count, 0, "another page is never loaded")
+    link.click()
+    XCTAssertEqual(document.url.absoluteString, "https://example.com/page.html?q=1#next")
+    XCTAssertNil(newURL)
+    window.tasks.forEach { $0() }
+    XCTAssertEqual(newURL, "https://example.com/page.html?q=1#next")
+  }
+
+  func testASummaryTogglesItsDetails() throws {
+    let window = TaskWindow()
+    document.defaultView = window
+    let details = make(document, "details")
+    let summary = make(document, "summary")
+    let second = make(document, "summary")
+    for child in [summary, second] { try details.appendChild(child) }
+    try document.body!.appendChild(details)
+    details.addEventListener("toggle", record("details"))
+    summary.click()
+    XCTAssertTrue(details.hasAttribute("open"))
+    second.click()
+    XCTAssertTrue(details.hasAttribute("open"), "only the first summary toggles")
+    window.tasks.forEach { $0() }
+    XCTAssertEqual(log, ["details:toggle"])
+    summary.click()
+    XCTAssertFalse(details.hasAttribute("open"))
   }
 }

@@ -1,13 +1,20 @@
+import Foundation
+
 /// Activation behaviour: what a `click` does to checkboxes, radio buttons, submit and reset buttons, and labels.
 ///
 /// https://dom.spec.whatwg.org/#eventtarget-activation-behavior and the HTML elements' sections.
 public enum ActivationBehavior: Sendable {
   case checkbox, radio, submit, reset, label
+  /// A hyperlink (`a` or `area` with `href`): fragment navigation within the document.
+  case hyperlink
+  /// A `summary` that is its `details`' first: toggles `open`.
+  case summary
 
   /// Which behaviour an HTML element has, by `tag` or `tag:type` (an input's `type`, a button's `type`).
   static let table: [String: ActivationBehavior] = [
     "input:checkbox": .checkbox, "input:radio": .radio, "input:submit": .submit, "input:image": .submit,
-    "input:reset": .reset, "button:submit": .submit, "button:reset": .reset, "label": .label,
+    "input:reset": .reset, "button:submit": .submit, "button:reset": .reset, "label": .label, "a": .hyperlink,
+    "area": .hyperlink, "summary": .summary,
   ]
 }
 
@@ -36,6 +43,13 @@ extension Element {
       // https://html.spec.whatwg.org/multipage/form-elements.html#attr-button-type (missing or invalid: submit).
       let type = getAttribute("type")?.lowercased() ?? "submit"
       return ActivationBehavior.table["button:" + (["reset", "button"].contains(type) ? type : "submit")]
+    case "a", "area":
+      return hasAttribute("href") ? .hyperlink : nil
+    case "summary":
+      guard let details = parentElement, details.isHTML(named: "details"),
+        details.childNodes.lazy.compactMap({ $0 as? Element }).first(where: { $0.isHTML(named: "summary") }) === self
+      else { return nil }
+      return .summary
     default:
       return ActivationBehavior.table[localName]
     }
@@ -94,8 +108,40 @@ extension Element {
         !control.contains(target)
       else { return }
       control.click()
+    case .hyperlink?:
+      followHyperlink()
+    case .summary?:
+      // https://html.spec.whatwg.org/multipage/interactive-elements.html#the-summary-element:activation-behaviour
+      guard let details = parentElement else { return }
+      if details.hasAttribute("open") { details.removeAttribute("open") } else { try? details.setAttribute("open", "") }
+      // https://html.spec.whatwg.org/multipage/interactive-elements.html#queue-a-details-toggle-event-task
+      document.defaultView?.queueTask { [weak details] in details?.fireEvent("toggle") }
     case nil: break
     }
+  }
+
+  /// Follows the element's `href` when only the fragment changes: the document URL takes the new fragment and
+  /// the window gets a `hashchange` event in a later task. Other navigations stay refused (the page is never
+  /// replaced).
+  ///
+  /// https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fragid
+  func followHyperlink() {
+    guard let href = getAttribute("href"), let url = document.resolveURL(href), let window = document.defaultView,
+      url.fragment != nil, Self.withoutFragment(url) == Self.withoutFragment(document.url)
+    else { return }
+    let oldURL = document.url.absoluteString
+    document.url = url
+    window.queueTask { [weak window] in
+      let event = DictionaryEvent(
+        interface: "HashChangeEvent", type: "hashchange",
+        values: ["oldURL": .string(oldURL), "newURL": .string(url.absoluteString)])
+      window?.fireEvent(event)
+    }
+  }
+
+  private static func withoutFragment(_ url: URL) -> String {
+    let text = url.absoluteString
+    return text.firstIndex(of: "#").map { String(text[..<$0]) } ?? text
   }
 
   /// The nearest `form` ancestor (the `form` content attribute is not followed).

@@ -84,6 +84,12 @@ open class EventTarget {
   /// https://html.spec.whatwg.org/multipage/webappapis.html#event-handler-attributes:event-handler-content-attributes-3
   open func activateEventHandlerAttribute(_ name: String, for target: EventTarget) {}
 
+  /// Queues `task` on the event loop behind this target, when it is a window (the bindings' window runs it as
+  /// a timer task); a bare target drops it. Activation behaviours use it for events HTML fires in a later task.
+  ///
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#queue-a-global-task
+  open func queueTask(_ task: @escaping () -> Void) {}
+
   /// The next target on an event's path ("get the parent"); nil ends the path.
   ///
   /// https://dom.spec.whatwg.org/#get-the-parent
