@@ -4,7 +4,7 @@ import XCTest
 @testable import DOM
 
 /// Round trips through gumbo (differential testing, `swift test --traits Gumbo`): parse → serialize → parse gives
-/// the same tree. The default parser's round trip is HTML5TreeBuilderConformanceTests.testRoundTrip.
+/// the same tree. The default parser's round trip is HTMLTreeBuilderConformanceTests.testRoundTrip.
 final class GumboRoundTripTests: XCTestCase {
   /// Every html5lib case that parses conformantly is serialized and re-parsed; both dumps must match.
   func testHTML5LibDocumentsRoundTrip() throws {

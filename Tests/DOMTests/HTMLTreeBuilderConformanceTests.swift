@@ -2,9 +2,9 @@ import XCTest
 
 @testable import DOM
 
-/// The html5lib tree-construction suite through the Swift parser (tokenizer + HTML5TreeBuilder), and the
+/// The html5lib tree-construction suite through the Swift parser (tokenizer + HTMLTreeBuilder), and the
 /// round-trip property (parse → serialize → parse gives the same tree) over the cases it passes.
-final class HTML5TreeBuilderConformanceTests: XCTestCase {
+final class HTMLTreeBuilderConformanceTests: XCTestCase {
   func testTreeConstruction() throws {
     let cases = try HTML5LibCase.loadAll()
     XCTAssertGreaterThan(cases.count, 1000, "expected the full html5lib suite in \(HTML5LibCase.directory().path)")
