@@ -1,5 +1,7 @@
-/// A document's compatibility mode. https://dom.spec.whatwg.org/#concept-document-mode
-enum QuirksMode: String {
+/// A document's compatibility mode, set by the parser from the DOCTYPE (`Document.quirksMode`).
+///
+/// https://dom.spec.whatwg.org/#concept-document-mode — the raw values are the spec's names.
+public enum QuirksMode: String, Sendable {
   case noQuirks = "no-quirks"
   case quirks
   case limitedQuirks = "limited-quirks"

@@ -131,11 +131,7 @@ final class ScriptingParser {
       document.templateContents[template] = content
       document.detached.insert(content)
     }
-    switch builder.quirksMode {
-    case .noQuirks: document.quirksMode = .noQuirks
-    case .quirks: document.quirksMode = .quirks
-    case .limitedQuirks: document.quirksMode = .limitedQuirks
-    }
+    document.quirksMode = builder.quirksMode
   }
 
   /// The 1-based line of input offset `offset`, counted forward from the last answer (text inserted by
