@@ -9,8 +9,8 @@ public enum QuirksMode: String, Sendable {
   /// The mode a DOCTYPE token sets, from its name and identifiers (empty meaning missing).
   ///
   /// https://html.spec.whatwg.org/#the-initial-insertion-mode — the DOCTYPE token branch.
-  /// gumbo 0.10.1 computes this with an outdated table (it never reports limited-quirks), so the
-  /// tree builder asks gumbo only for the token's force-quirks outcome and applies this table itself.
+  /// `HTMLTreeBuilder` applies it; so does `GumboConverter`, because gumbo 0.10.1 computes the mode with an outdated
+  /// table (it never reports limited-quirks): the converter asks gumbo only for the token's force-quirks outcome.
   static func forDoctype(name: String, publicId: String, systemId: String) -> QuirksMode {
     let pub = lowercasedASCII(publicId)
     let sys = lowercasedASCII(systemId)

@@ -3,7 +3,7 @@ import CLibXML2
 /// The Swift HTML5 parser: the tokenizer feeding `HTMLTreeBuilder`, building a libxml2 tree.
 ///
 /// https://html.spec.whatwg.org/multipage/parsing.html
-/// Same results as `GumboTreeBuilder` (the gumbo path): a `ParsedTree`, template contents as unlinked fragments.
+/// Same results as `GumboTreeBuilder` (`--traits Gumbo`): a `ParsedTree`, template contents as unlinked fragments.
 enum HTML5Parser {
   /// Parses a whole document from tokens (the tokenizer's state is driven by the tree builder).
   static func parseDocument(tokens: HTMLTokenSource, scripting: Bool = true) -> ParsedTree {
