@@ -8,11 +8,6 @@ import FoundationEssentials
 /// the template contents. Nodes refer to their document `unowned`: keep the document alive while
 /// you use its nodes.
 public final class Document: Node {
-  /// How the document was parsed (https://dom.spec.whatwg.org/#concept-document-mode).
-  public enum QuirksMode: Sendable {
-    case noQuirks, quirks, limitedQuirks
-  }
-
   let rawDoc: xmlDocPtr
   /// The one wrapper of each node (the document itself is not in it, to avoid a cycle).
   private var wrappers: [xmlNodePtr: Node] = [:]
