@@ -78,10 +78,13 @@ extension Window {
   /// canceled it) "Uncaught …" on the console.
   ///
   /// https://html.spec.whatwg.org/multipage/webappapis.html#report-an-exception
-  func reportException(_ error: Error) {
+  ///
+  /// A watchdog stop (a runaway script) is not an exception of the page: it only goes to the console, as does an
+  /// exception thrown while the `error` event is dispatched (step 2).
+  public func reportException(_ error: any Error) {
     let scriptError = error as? ScriptError
     let text = "Uncaught \(error)"
-    guard !isReportingException else { return emit(.error, text) }
+    guard !isReportingException, scriptError?.kind != .timeout else { return emit(.error, text) }
     let message = scriptError.map { error in
       "Uncaught " + (error.name.map { "\($0): \(error.message)" } ?? error.message)
     } ?? text
