@@ -56,6 +56,8 @@ enum InterfaceMember: Sendable {
   case accessor(name: String, get: NativeBody, set: NativeBody?)
   case method(name: String, length: Int, body: NativeBody)
   case constant(name: String, value: ConstantValue)
+  /// Names hidden from `with` scopes (WebIDL `[Unscopable]`), collected into `prototype[Symbol.unscopables]`.
+  case unscopables(names: [String])
 }
 
 /// The value of an interface constant.

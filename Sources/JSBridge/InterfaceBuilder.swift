@@ -77,6 +77,8 @@ public final class InterfaceBuilder<T: AnyObject> {
   public func constant(_ name: String, _ value: Int) { constant(name, Double(value)) }
   /// A string constant on both the constructor and the prototype.
   public func constant(_ name: String, _ value: String) { members.append(.constant(name: name, value: .string(value))) }
+  /// `[Unscopable]` members: `prototype[Symbol.unscopables]` names them (https://webidl.spec.whatwg.org/#dfn-unscopable).
+  public func unscopable(_ names: [String]) { members.append(.unscopables(names: names)) }
 
   /// An indexed getter: `object[i]` for `0 <= i < length`, a `length` attribute, and array iteration
   /// (`Symbol.iterator`, `keys`, `values`, `entries`, `forEach`) on the prototype.

@@ -88,6 +88,8 @@ extension ScriptContext {
         let attributes = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontDelete)
         try define(ctorValue, name, v, attributes: attributes)
         try define(protoValue, name, v, attributes: attributes)
+      case .unscopables(let names):
+        try helper("defineUnscopables").call(args: [protoValue, makeString(names.joined(separator: ","))])
       }
     }
     if interface.indexed != nil { try helper("useArrayIterator").call(args: [protoValue]) }

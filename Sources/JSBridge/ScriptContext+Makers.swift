@@ -77,7 +77,8 @@ extension ScriptContext {
     return made.value
   }
 
-  static let helperNames = ["objectKeys", "isDataView", "defineAccessor", "defineValue", "useArrayIterator", "queueMicrotask"]
+  static let helperNames = ["objectKeys", "isDataView", "defineAccessor", "defineValue", "useArrayIterator", "queueMicrotask",
+                            "defineUnscopables"]
   static let helperSource = """
     ({
       objectKeys: Object.keys,
@@ -88,6 +89,11 @@ extension ScriptContext {
       defineValue(target, key, value, writable, enumerable, configurable) {
         Object.defineProperty(target, key === "@@toStringTag" ? Symbol.toStringTag : key,
                               { value, writable, enumerable, configurable });
+      },
+      defineUnscopables(proto, names) {
+        const table = Object.create(null);
+        for (const name of names.split(",")) table[name] = true;
+        Object.defineProperty(proto, Symbol.unscopables, { value: table, writable: false, enumerable: false, configurable: true });
       },
       useArrayIterator(proto) {
         Object.defineProperty(proto, Symbol.iterator,

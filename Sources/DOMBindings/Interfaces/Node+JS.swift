@@ -48,6 +48,9 @@ extension DOMInterfaces {
     b.method("compareDocumentPosition", length: 1) { node, args in
       Int(node.compareDocumentPosition(try args.object(0, as: Node.self)).rawValue)
     }
+    b.method("lookupNamespaceURI", length: 1) { node, args in node.lookupNamespaceURI(try args.nullableString(0)) }
+    b.method("lookupPrefix", length: 1) { node, args in node.lookupPrefix(try args.nullableString(0)) }
+    b.method("isDefaultNamespace", length: 1) { node, args in node.isDefaultNamespace(try args.nullableString(0)) }
     observeWrites(b)
   }
 
@@ -67,6 +70,10 @@ extension DOMInterfaces {
     b.method("getElementsByTagName", length: 1) { node, args in
       let name = try args.string(0)
       return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByTagName(name) }
+    }
+    b.method("getElementsByTagNameNS", length: 2) { node, args in
+      let namespace = try args.nullableString(0), name = try args.string(1)
+      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByTagNameNS(namespace, name) }
     }
     b.method("getElementsByClassName", length: 1) { node, args in
       let names = try args.string(0)
