@@ -77,6 +77,8 @@ struct NamedProperties: Sendable {
   let get: @Sendable (AnyObject, String, ScriptContext) throws -> ScriptValue?
   let set: (@Sendable (AnyObject, String, ScriptValue) throws -> Bool)?
   let keys: (@Sendable (AnyObject) -> [String])?
+  /// WebIDL `[LegacyOverrideBuiltIns]`: when false, a name the prototype chain has (`length`, `item`) is not a named property.
+  var overridesBuiltIns = true
 }
 
 /// A declarative binding table for Swift type `T`.

@@ -96,7 +96,8 @@ public final class InterfaceBuilder<T: AnyObject> {
   public func namedProperties(
     get: @escaping @Sendable (T, String) throws -> (any ScriptConvertible)?,
     set: (@Sendable (T, String, ScriptValue) throws -> Bool)? = nil,
-    keys: (@Sendable (T) -> [String])? = nil
+    keys: (@Sendable (T) -> [String])? = nil,
+    overridesBuiltIns: Bool = true
   ) {
     let erasedSet: (@Sendable (AnyObject, String, ScriptValue) throws -> Bool)?
     if let set {
@@ -115,7 +116,7 @@ public final class InterfaceBuilder<T: AnyObject> {
         guard let value = try get(object as! T, name) else { return nil }
         return try value.scriptValue(in: context)
       },
-      set: erasedSet, keys: erasedKeys)
+      set: erasedSet, keys: erasedKeys, overridesBuiltIns: overridesBuiltIns)
   }
 
   /// Makes `new Name(...)` work: `body` builds the Swift object, which is wrapped with this interface.

@@ -14,6 +14,17 @@ final class NodeKindsBindingTests: BindingTestCase {
       """), "true|true|2|id|id|id|main|||true|true||true|true|true|true")
   }
 
+  func testNamedNodeMapNamedPropertiesDoNotShadowItsMembers() throws {
+    XCTAssertEqual(try string("""
+      const d = document.createElement('div');
+      d.setAttribute('length', 'L'); d.setAttribute('item', 'I'); d.setAttributeNS('urn:x', 'x:Up', 'U');
+      const a = d.attributes;
+      [a.length, typeof a.item, a.getNamedItem('length').value, a['length'] === 3, a['x:Up'] === undefined,
+       Object.getOwnPropertyNames(a).slice(0, 3).join(), a.removeNamedItemNS('urn:x', 'Up').name, a.length,
+       a.setNamedItem(document.createAttribute('title')), d.hasAttribute('title')].join('|')
+      """), "3|function|L|true|true|0,1,2|x:Up|2||true")
+  }
+
   func testAttrValueTextContentAndNodeValueWriteTheAttribute() throws {
     XCTAssertEqual(try string("""
       const e = document.getElementById('main');

@@ -29,7 +29,7 @@ extension DOMInterfaces {
     b.getter("cookie") { _ in "" }
     b.getter("domain") { $0.url.host ?? "" }
     b.getter("activeElement") { $0.body }
-    b.contextGetter("location") { _, context in try context.window().location }
+    b.contextGetter("location") { document, context in document.defaultView == nil ? nil : try context.window().location }
     b.contextGetter("defaultView") { document, context in document.defaultView == nil ? nil : context.global }
     b.method("getSelection") { _, args in try args.context.window().selection }
     b.method("hasFocus") { _, _ in false }

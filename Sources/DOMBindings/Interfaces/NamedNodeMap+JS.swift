@@ -10,11 +10,24 @@ final class NamedNodeMapObject: ScriptExposed {
   init(element: Element) { self.element = element }
 
   static var scriptInterface: AnyInterface { DOMInterfaces.namedNodeMap.erased }
+
+  /// False for names with ASCII uppercase on an HTML element in an HTML document (no attribute can match them).
+  func isSupportedName(_ name: String) -> Bool {
+    !(element.isHTML && element.document.isHTMLDocument && name.utf8.contains { $0 >= 0x41 && $0 <= 0x5A })
+  }
 }
 
 extension DOMInterfaces {
   static let namedNodeMap = Interface<NamedNodeMapObject>("NamedNodeMap") { b in
     b.indexed(length: { $0.element.attributeNodes.count }, item: { map, index in map.element.attributeNodes[index] })
+    // https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names: qualified names, without those an HTML
+    // element in an HTML document could never match (names with ASCII uppercase).
+    b.namedProperties(
+      get: { map, name in map.isSupportedName(name) ? map.element.getAttributeNode(name) : nil },
+      keys: { map in
+        var seen: Set<String> = []
+        return map.element.getAttributeNames().filter { map.isSupportedName($0) && seen.insert($0).inserted }
+      }, overridesBuiltIns: false)
     b.method("item", length: 1) { map, args in
       let attributes = map.element.attributeNodes, index = try args.uint32(0)
       return index < attributes.count ? attributes[index] : nil
