@@ -119,6 +119,17 @@ final class NodeKindsBindingTests: BindingTestCase {
       """), "true|true|7|xml-stylesheet|xml-stylesheet|href=\"a.css\"|InvalidCharacterError,InvalidCharacterError|NotSupportedError|true|true|4|#cdata-section|a<b|a<b|4")
   }
 
+  func testNullableStringArgumentsAndTextContentTakeUndefinedAsNull() throws {
+    XCTAssertEqual(try string("""
+      const d = document.createElement('div');
+      d.textContent = 'x'; d.textContent = undefined;
+      const t = document.createTextNode('y'); t.nodeValue = undefined;
+      d.setAttributeNS(undefined, 'k', 'v');
+      [d.childNodes.length, t.data, d.getAttributeNS(null, 'k'), d.hasAttributeNS(undefined, 'k'),
+       document.implementation.createDocument(undefined, 'r', null).documentElement.namespaceURI].join('|')
+      """), "0||v|true|")
+  }
+
   func testNodeConstructors() throws {
     XCTAssertEqual(try string("""
       const d = new Document(), t = new Text('t'), c = new Comment('c'), f = new DocumentFragment();

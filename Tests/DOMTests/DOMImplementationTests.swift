@@ -38,6 +38,15 @@ final class DOMImplementationTests: XCTestCase {
     XCTAssertThrowsDOMException(.invalidCharacterError, try implementation.createDocumentType("1x", publicId: "", systemId: ""))
   }
 
+  func testQualifiedNamesSplitOnScalarsNotCharacters() throws {
+    let owner = Document()
+    // U+0BC6 starts a name; U+0300 may not. Both combine with the ":" before them into one Character.
+    let xml = try owner.implementation.createDocument("http://example.com/", "a:\u{0BC6}", doctype: nil)
+    XCTAssertEqual(xml.documentElement?.prefix, "a")
+    XCTAssertEqual(xml.documentElement?.localName, "\u{0BC6}")
+    XCTAssertThrowsDOMException(.invalidCharacterError, try owner.createElementNS("http://example.com/", "a:\u{0300}"))
+  }
+
   func testProcessingInstructionAndCDATASection() throws {
     let html = Document()
     let pi = try html.createProcessingInstruction("target", "data")

@@ -28,8 +28,9 @@ extension DOMInterfaces {
     b.getter("lastChild") { $0.lastChild }
     b.getter("previousSibling") { $0.previousSibling }
     b.getter("nextSibling") { $0.nextSibling }
-    b.accessor("nodeValue", get: { $0.nodeValue }, set: { node, value in node.nodeValue = try value.stringNullAsEmpty() })
-    b.accessor("textContent", get: { $0.textContent }, set: { node, value in node.textContent = try value.stringNullAsEmpty() })
+    // `DOMString?` attributes: null and undefined both set "".
+    b.accessor("nodeValue", get: { $0.nodeValue }, set: { node, value in node.nodeValue = try value.nullableString() ?? "" })
+    b.accessor("textContent", get: { $0.textContent }, set: { node, value in node.textContent = try value.nullableString() ?? "" })
     b.method("hasChildNodes") { node, _ in node.hasChildNodes() }
     b.method("getRootNode") { node, _ in node.getRootNode() }
     b.method("contains", length: 1) { node, args in node.contains(try args.optionalObject(0, as: Node.self)) }
@@ -99,4 +100,9 @@ extension DOMInterfaces {
       return cursor as? Element
     }
   }
+}
+
+extension ScriptValue {
+  /// WebIDL `DOMString?`: nil for null and undefined, else ToString.
+  func nullableString() throws(ScriptError) -> String? { isNull || isUndefined ? nil : try toString() }
 }
