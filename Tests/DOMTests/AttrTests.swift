@@ -100,6 +100,22 @@ final class AttrTests: XCTestCase {
     XCTAssertTrue(svg.getAttributeNode("id") === title)
   }
 
+  func testCompareDocumentPositionWithAttributes() throws {
+    let document = Document.parse(html: "<div id=a title=t><p id=p></p></div><span id=s></span>")
+    let div = try XCTUnwrap(document.getElementById("a")), p = try XCTUnwrap(document.getElementById("p"))
+    let span = try XCTUnwrap(document.getElementById("s"))
+    let id = try XCTUnwrap(div.getAttributeNode("id")), title = try XCTUnwrap(div.getAttributeNode("title"))
+    XCTAssertEqual(id.compareDocumentPosition(title), [.implementationSpecific, .following])
+    XCTAssertEqual(title.compareDocumentPosition(id), [.implementationSpecific, .preceding])
+    XCTAssertEqual(id.compareDocumentPosition(div), [.contains, .preceding])
+    XCTAssertEqual(div.compareDocumentPosition(id), [.containedBy, .following])
+    XCTAssertEqual(p.compareDocumentPosition(id), .preceding)
+    XCTAssertEqual(id.compareDocumentPosition(p), .following)
+    XCTAssertEqual(span.getAttributeNode("id")!.compareDocumentPosition(id), .preceding)
+    div.removeAttribute("title")
+    XCTAssertTrue(title.compareDocumentPosition(div).contains(.disconnected))
+  }
+
   func testInvalidNames() {
     let document = Document()
     XCTAssertThrowsDOMException(.invalidCharacterError, try document.createAttribute("a b"))
