@@ -36,7 +36,9 @@ extension DOMInterfaces {
     b.method("contains", length: 1) { node, args in node.contains(try args.optionalObject(0, as: Node.self)) }
     b.method("appendChild", length: 1) { node, args in try node.appendChild(args.object(0, as: Node.self)) }
     b.method("insertBefore", length: 2) { node, args in
-      try node.insertBefore(args.object(0, as: Node.self), args.optionalObject(1, as: Node.self))
+      // `Node? child` is required: a missing argument is a TypeError, an explicit undefined means null.
+      guard args.count > 1 else { throw ScriptError.typeError("insertBefore: 2 arguments required, but only 1 present.") }
+      return try node.insertBefore(args.object(0, as: Node.self), args.optionalObject(1, as: Node.self))
     }
     b.method("removeChild", length: 1) { node, args in try node.removeChild(args.object(0, as: Node.self)) }
     b.method("replaceChild", length: 2) { node, args in
