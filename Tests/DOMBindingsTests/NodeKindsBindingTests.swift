@@ -14,6 +14,18 @@ final class NodeKindsBindingTests: BindingTestCase {
       """), "true|true|2|id|id|id|main|||true|true||true|true|true|true")
   }
 
+  func testAttrIsNeverAChildNorAParent() throws {
+    XCTAssertEqual(try string("""
+      const a = document.createAttribute('x'), d = document.createElement('div');
+      const errors = [];
+      for (const f of [() => d.appendChild(a), () => a.appendChild(d), () => d.insertBefore(a, null)]) {
+        try { f(); errors.push('none'); } catch (x) { errors.push(x.name); }
+      }
+      [errors.join(), a.childNodes.length, a.hasChildNodes(), a.getRootNode() === a, a.isConnected,
+       d.attributes.item(0), d.attributes.length].join('|')
+      """), "HierarchyRequestError,HierarchyRequestError,HierarchyRequestError|0|false|true|false||0")
+  }
+
   func testNamedNodeMapNamedPropertiesDoNotShadowItsMembers() throws {
     XCTAssertEqual(try string("""
       const d = document.createElement('div');

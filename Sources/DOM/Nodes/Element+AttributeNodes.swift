@@ -3,6 +3,15 @@ extension Element {
   /// The attribute nodes, in order.
   public var attributeNodes: [Attr] { LibXML.attributeList(raw).map { document.node(for: LibXML.node(of: $0)) as! Attr } }
 
+  /// The number of attributes.
+  public var attributeCount: Int { LibXML.attributeList(raw).count }
+
+  /// The Attr at `index` in the attribute list, or nil (no wrappers made for the others).
+  public func attributeNode(at index: Int) -> Attr? {
+    let list = LibXML.attributeList(raw)
+    return index >= 0 && index < list.count ? document.node(for: LibXML.node(of: list[index])) as? Attr : nil
+  }
+
   /// The Attr of the first attribute with this qualified name (lowercased on HTML elements in HTML documents).
   ///
   /// https://dom.spec.whatwg.org/#dom-element-getattributenode

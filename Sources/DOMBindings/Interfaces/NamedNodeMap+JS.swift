@@ -19,7 +19,7 @@ final class NamedNodeMapObject: ScriptExposed {
 
 extension DOMInterfaces {
   static let namedNodeMap = Interface<NamedNodeMapObject>("NamedNodeMap") { b in
-    b.indexed(length: { $0.element.attributeNodes.count }, item: { map, index in map.element.attributeNodes[index] })
+    b.indexed(length: { $0.element.attributeCount }, item: { map, index in map.element.attributeNode(at: index) })
     // https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names: qualified names, without those an HTML
     // element in an HTML document could never match (names with ASCII uppercase).
     b.namedProperties(
@@ -29,8 +29,7 @@ extension DOMInterfaces {
         return map.element.getAttributeNames().filter { map.isSupportedName($0) && seen.insert($0).inserted }
       }, overridesBuiltIns: false)
     b.method("item", length: 1) { map, args in
-      let attributes = map.element.attributeNodes, index = try args.uint32(0)
-      return index < attributes.count ? attributes[index] : nil
+      map.element.attributeNode(at: try args.uint32(0))
     }
     b.method("getNamedItem", length: 1) { map, args in map.element.getAttributeNode(try args.string(0)) }
     b.method("getNamedItemNS", length: 2) { map, args in
