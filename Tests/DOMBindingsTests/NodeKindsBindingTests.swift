@@ -237,14 +237,16 @@ final class NodeKindsBindingTests: BindingTestCase {
     XCTAssertEqual(try string("""
       const u = Element.prototype[Symbol.unscopables];
       const names = Object.keys(u).sort().join();
+      const others = [Document, DocumentFragment, DocumentType, CharacterData]
+        .map(i => Object.keys(i.prototype[Symbol.unscopables]).sort().join(' ')).join('/');
       const desc = Object.getOwnPropertyDescriptor(Element.prototype, Symbol.unscopables);
       const pi1 = document.createProcessingInstruction('a', 'b'), pi2 = document.createProcessingInstruction('a', 'b');
       const pi3 = document.createProcessingInstruction('a', 'c');
       const dt1 = document.implementation.createDocumentType('html', 'p', 's');
       const dt2 = document.implementation.createDocumentType('html', 'p', 'x');
-      [names, Object.getPrototypeOf(u), desc.writable, desc.enumerable, desc.configurable,
+      [names, others, Object.getPrototypeOf(u), desc.writable, desc.enumerable, desc.configurable,
        pi1.isEqualNode(pi2), pi1.isEqualNode(pi3), dt1.isEqualNode(dt1.cloneNode()), dt1.isEqualNode(dt2),
        document.createAttribute('x').isEqualNode(document.createAttribute('y'))].join('|')
-      """), "after,append,before,prepend,remove,replaceWith||false|false|true|true|false|true|false|false")
+      """), "after,append,before,prepend,remove,replaceChildren,replaceWith,slot|append prepend replaceChildren/append prepend replaceChildren/after before remove replaceWith/after before remove replaceWith||false|false|true|true|false|true|false|false")
   }
 }

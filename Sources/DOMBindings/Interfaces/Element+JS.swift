@@ -64,8 +64,7 @@ extension DOMInterfaces {
     b.method("closest", length: 1) { element, args in try element.closest(args.string(0)) }
     addParentNodeMembers(b)
     addChildNodeMembers(b, elementSiblings: true)
-    // https://dom.spec.whatwg.org/#interface-element: the [Unscopable] members of ParentNode and ChildNode.
-    b.unscopable(["before", "after", "replaceWith", "remove", "prepend", "append"])
+    b.unscopable(["slot"])
     observeWrites(b)
   }
 }

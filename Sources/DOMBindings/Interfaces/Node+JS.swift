@@ -66,6 +66,7 @@ extension DOMInterfaces {
     b.method("append") { node, args in try node.append(args.nodesOrStrings()) }
     b.method("prepend") { node, args in try node.prepend(args.nodesOrStrings()) }
     b.method("replaceChildren") { node, args in try node.replaceChildren(args.nodesOrStrings()) }
+    b.unscopable(["prepend", "append", "replaceChildren"])
     b.method("querySelector", length: 1) { node, args in try node.querySelector(args.string(0)) }
     b.method("querySelectorAll", length: 1) { node, args in
       NodeListObject(.snapshot(try node.querySelectorAll(args.string(0))))
@@ -90,6 +91,7 @@ extension DOMInterfaces {
     b.method("after") { node, args in try node.after(args.nodesOrStrings()) }
     b.method("replaceWith") { node, args in try node.replaceWith(args.nodesOrStrings()) }
     b.method("remove") { node, _ in node.remove() }
+    b.unscopable(["before", "after", "replaceWith", "remove"])
     guard elementSiblings else { return }
     b.getter("previousElementSibling") { node -> Element? in
       var cursor = node.previousSibling
