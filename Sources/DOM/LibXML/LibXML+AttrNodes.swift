@@ -80,22 +80,4 @@ extension LibXML {
     newAttribute(localName: localName(of: attr), namespaceURI: namespaceURI(of: attr), prefix: prefix(of: attr),
                  value: value(of: attr), in: doc)
   }
-
-  // MARK: Processing instructions and CDATA sections
-
-  static func newProcessingInstruction(target: String, data: String, in doc: Doc) -> Node {
-    xmlNewDocPI(doc, target, data)!
-  }
-
-  static func newCDATASection(_ data: String, in doc: Doc) -> Node {
-    xmlNewCDataBlock(doc, data, Int32(data.utf8.count))!
-  }
-
-  /// True for a CDATA section (a kind of text node).
-  static func isCDATASection(_ node: Node) -> Bool { node.pointee.type == XML_CDATA_SECTION_NODE }
-
-  // MARK: Documents
-
-  /// A new, empty XML document (`XMLDocument`, `new Document()`).
-  static func newXMLDocument() -> Doc { xmlNewDoc(nil)! }
 }
