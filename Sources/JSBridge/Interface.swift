@@ -64,6 +64,8 @@ enum InterfaceMember: Sendable {
   /// A `static` operation: a function on the interface object (`AbortSignal.abort`).
   case staticMethod(name: String, length: Int, body: NativeBody)
   case constant(name: String, value: ConstantValue)
+  /// Names hidden from `with` scopes (WebIDL `[Unscopable]`), collected into `prototype[Symbol.unscopables]`.
+  case unscopables(names: [String])
 }
 
 /// The value of an interface constant.
@@ -83,6 +85,8 @@ struct NamedProperties: Sendable {
   let get: @Sendable (AnyObject, String, ScriptContext) throws -> ScriptValue?
   let set: (@Sendable (AnyObject, String, ScriptValue) throws -> Bool)?
   let keys: (@Sendable (AnyObject) -> [String])?
+  /// WebIDL `[LegacyOverrideBuiltIns]`: when false, a name the prototype chain has (`length`, `item`) is not a named property.
+  var overridesBuiltIns = true
 }
 
 /// A declarative binding table for Swift type `T`.

@@ -129,6 +129,8 @@ public final class InterfaceBuilder<T: AnyObject> {
   public func constant(_ name: String, _ value: Int) { constant(name, Double(value)) }
   /// A string constant on both the constructor and the prototype.
   public func constant(_ name: String, _ value: String) { members.append(.constant(name: name, value: .string(value))) }
+  /// `[Unscopable]` members: `prototype[Symbol.unscopables]` names them (https://webidl.spec.whatwg.org/#dfn-unscopable).
+  public func unscopable(_ names: [String]) { members.append(.unscopables(names: names)) }
 
   /// An indexed getter: `object[i]` for `0 <= i < length`, a `length` attribute, and array iteration
   /// (`Symbol.iterator`, `keys`, `values`, `entries`, `forEach`) on the prototype.
@@ -146,7 +148,8 @@ public final class InterfaceBuilder<T: AnyObject> {
   public func namedProperties(
     get: @escaping @Sendable (T, String) throws -> (any ScriptConvertible)?,
     set: (@Sendable (T, String, ScriptValue) throws -> Bool)? = nil,
-    keys: (@Sendable (T) -> [String])? = nil
+    keys: (@Sendable (T) -> [String])? = nil,
+    overridesBuiltIns: Bool = true
   ) {
     let erasedSet: (@Sendable (AnyObject, String, ScriptValue) throws -> Bool)?
     if let set {
@@ -165,7 +168,7 @@ public final class InterfaceBuilder<T: AnyObject> {
         guard let value = try get(object as! T, name) else { return nil }
         return try value.scriptValue(in: context)
       },
-      set: erasedSet, keys: erasedKeys)
+      set: erasedSet, keys: erasedKeys, overridesBuiltIns: overridesBuiltIns)
   }
 
   /// Makes `new Name(...)` work: `body` builds the Swift object, which is wrapped with this interface.

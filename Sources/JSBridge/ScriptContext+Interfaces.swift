@@ -118,7 +118,14 @@ extension ScriptContext {
         let attributes = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontDelete)
         try define(ctorValue, name, v, attributes: attributes)
         try define(protoValue, name, v, attributes: attributes)
+      case .unscopables: break  // Collected into one object below.
       }
+    }
+    let unscopables = interface.members.flatMap { member -> [String] in
+      if case .unscopables(let names) = member { return names } else { return [] }
+    }
+    if !unscopables.isEmpty {
+      try helper("defineUnscopables").call(args: [protoValue, makeString(unscopables.joined(separator: ","))])
     }
     if interface.indexed != nil { try helper("useArrayIterator").call(args: [protoValue]) }
     // Step 4. The interface object is a (non-enumerable) global property.

@@ -79,6 +79,7 @@ extension ScriptContext {
 
   static let helperNames = [
     "objectKeys", "isDataView", "defineAccessor", "defineAccessorFamily", "defineLazyGlobals", "defineUnforgeable", "subclassable", "defineValue", "useArrayIterator", "queueMicrotask",
+    "defineUnscopables",
   ]
   static let helperSource = """
     ({
@@ -122,6 +123,11 @@ extension ScriptContext {
       defineValue(target, key, value, writable, enumerable, configurable) {
         Object.defineProperty(target, key === "@@toStringTag" ? Symbol.toStringTag : key,
                               { value, writable, enumerable, configurable });
+      },
+      defineUnscopables(proto, names) {
+        const table = Object.create(null);
+        for (const name of names.split(",")) table[name] = true;
+        Object.defineProperty(proto, Symbol.unscopables, { value: table, writable: false, enumerable: false, configurable: true });
       },
       useArrayIterator(proto) {
         Object.defineProperty(proto, Symbol.iterator,

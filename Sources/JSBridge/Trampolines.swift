@@ -133,6 +133,11 @@ private func exoticGetProperty(
       return try indexed.item(record.object, index, context).raw
     }
     if let named = record.interface.effectiveNamed {
+      // https://webidl.spec.whatwg.org/#dfn-named-property-visibility (step 4: the prototype chain wins).
+      if !named.overridesBuiltIns, let proto = JSValueToObject(ctx, JSObjectGetPrototype(ctx, object), nil),
+         JSObjectHasProperty(ctx, proto, name) {
+        return nil
+      }
       return try named.get(record.object, JSString.read(name), context)?.raw
     }
     return nil

@@ -92,10 +92,12 @@ final class NodeBindingTests: BindingTestCase {
       """)
   }
 
-  func testHierarchyErrorsBecomeDOMExceptions() {
+  func testHierarchyErrorsBecomeDOMExceptions() throws {
     XCTAssertEqual(thrown("document.body.appendChild(document.documentElement)")?.name, "HierarchyRequestError")
     XCTAssertEqual(thrown("document.body.appendChild('text')")?.message, "Node.appendChild: argument 1 is not of type 'Node'.")
     XCTAssertEqual(thrown("document.body.insertBefore()")?.name, "TypeError")
+    XCTAssertEqual(thrown("document.body.insertBefore(document.createTextNode('x'))")?.name, "TypeError")
+    XCTAssertEqual(try string("document.body.insertBefore(document.createTextNode('x'), undefined) === document.body.lastChild"), "true")
   }
 
   func testCloneEqualityNormalizeAndPosition() throws {

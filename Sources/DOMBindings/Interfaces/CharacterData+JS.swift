@@ -32,6 +32,16 @@ extension DOMInterfaces {
   }
 }
 
+extension DOMInterfaces {
+  /// https://dom.spec.whatwg.org/#interface-processinginstruction
+  static let processingInstruction = Interface<ProcessingInstruction>("ProcessingInstruction", inherits: characterData) { b in
+    b.getter("target") { $0.target }
+  }
+
+  /// https://dom.spec.whatwg.org/#interface-cdatasection
+  static let cdataSection = Interface<CDATASection>("CDATASection", inherits: text) { _ in }
+}
+
 extension Arguments {
   /// Argument `index` as a WebIDL `unsigned long` (ToUint32); throws a `TypeError` when absent.
   func uint32(_ index: Int) throws(ScriptError) -> Int {

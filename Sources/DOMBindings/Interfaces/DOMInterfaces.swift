@@ -9,7 +9,8 @@ enum DOMInterfaces {
     eventTarget.erased, event.erased, node.erased, document.erased, documentType.erased, documentFragment.erased, element.erased,
     htmlElement.erased, htmlAnchorElement.erased, htmlImageElement.erased, htmlInputElement.erased,
     htmlMetaElement.erased, htmlLinkElement.erased, htmlTemplateElement.erased,
-    characterData.erased, text.erased, comment.erased,
+    characterData.erased, text.erased, comment.erased, processingInstruction.erased, cdataSection.erased,
+    xmlDocument.erased, domImplementation.erased,
     nodeList.erased, htmlCollection.erased, domTokenList.erased, namedNodeMap.erased, attr.erased,
     domStringMap.erased, cssStyleDeclaration.erased, treeWalker.erased, nodeIterator.erased,
     location.erased, selection.erased,
@@ -33,7 +34,11 @@ enum DOMInterfaces {
       case "template": return htmlTemplateElement.erased
       default: return htmlElement.erased
       }
+    case is CDATASection: return cdataSection.erased
     case is Text: return text.erased
+    case is ProcessingInstruction: return processingInstruction.erased
+    case is Attr: return attr.erased
+    case is XMLDocument: return xmlDocument.erased
     case is Comment: return comment.erased
     case is Document: return document.erased
     case is DocumentType: return documentType.erased
