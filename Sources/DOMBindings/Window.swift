@@ -40,7 +40,6 @@ public final class Window: EventTarget {
     didSet {
       oldValue.defaultView = nil
       document.defaultView = self
-      documentDidChange()
     }
   }
   /// The context the window is installed on.
@@ -50,8 +49,6 @@ public final class Window: EventTarget {
   let options: WindowOptions
   let location: Location
   let selection: Selection
-  /// Changes whenever a script writes to the DOM through the bindings; live collections cache by it.
-  private(set) var domGeneration: UInt64 = 0
   /// `console.group` nesting: indents messages by two spaces a level.
   var consoleGroupDepth = 0
   /// The page's `DOMException` constructor (kept even if a script overwrites the global).
@@ -98,12 +95,6 @@ public final class Window: EventTarget {
     return (try? context.wrap(target)) ?? context.makeUndefined()
   }
 
-  /// Tells live collections (`childNodes`, `children`, `getElementsByTagName`...) to re-read the tree.
-  ///
-  /// Script writes do this by themselves; call it after changing the document from Swift while scripts
-  /// may still hold live collections.
-  public func documentDidChange() { domGeneration &+= 1 }
-
   /// Sends one console line to the host.
   func emit(_ level: ConsoleMessage.Level, _ text: String) {
     let indent = String(repeating: "  ", count: consoleGroupDepth)
@@ -120,14 +111,14 @@ public final class Window: EventTarget {
 
   func childNodes(of node: Node) -> NodeListObject {
     if let list = childNodeLists[ObjectIdentifier(node)] { return list }
-    let list = NodeListObject(.children(of: node), window: self)
+    let list = NodeListObject(.live(.childNodes(of: node)))
     childNodeLists[ObjectIdentifier(node)] = list
     return list
   }
 
   func children(of node: Node) -> HTMLCollectionObject {
     if let list = childrenCollections[ObjectIdentifier(node)] { return list }
-    let list = HTMLCollectionObject(window: self) { node.childNodes.compactMap { $0 as? Element } }
+    let list = HTMLCollectionObject(.children(of: node))
     childrenCollections[ObjectIdentifier(node)] = list
     return list
   }

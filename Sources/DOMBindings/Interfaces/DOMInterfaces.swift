@@ -120,22 +120,3 @@ extension InterfaceBuilder where T == Element {
       set: { try $0.setAttribute(attr, $1) })
   }
 }
-
-extension DOMInterfaces {
-  /// Methods of the node-family tables that never change the tree or an attribute.
-  static let readOnlyMethods: Set<String> = [
-    "hasChildNodes", "getRootNode", "contains", "cloneNode", "isEqualNode", "isSameNode", "compareDocumentPosition",
-    "querySelector", "querySelectorAll", "getElementsByTagName", "getElementsByClassName", "getElementsByName",
-    "getElementById", "getAttribute", "getAttributeNS", "hasAttribute", "hasAttributeNS", "hasAttributes",
-    "getAttributeNames", "getAttributeNode", "matches", "webkitMatchesSelector", "closest", "createElement",
-    "createElementNS", "createTextNode", "createComment", "createDocumentFragment", "createTreeWalker",
-    "createNodeIterator", "importNode", "getSelection", "hasFocus", "substringData", "item", "namedItem",
-    "getNamedItem", "getNamedItemNS", "supports", "toString", "getPropertyValue", "getPropertyPriority",
-    "focus", "blur", "click",
-  ]
-
-  /// Every write through a node-family table moves the window's DOM generation (live collections re-read).
-  static func observeWrites<T>(_ b: InterfaceBuilder<T>) {
-    b.observeWrites(exceptMethods: readOnlyMethods) { context in context.hostState(Window.self)?.documentDidChange() }
-  }
-}

@@ -58,6 +58,5 @@ extension DOMInterfaces {
     b.method("closest", length: 1) { element, args in try element.closest(args.string(0)) }
     addParentNodeMembers(b)
     addChildNodeMembers(b, elementSiblings: true)
-    observeWrites(b)
   }
 }

@@ -76,7 +76,6 @@ extension DOMInterfaces {
       map.element.removeAttribute(attr.name)
       return attr
     }
-    observeWrites(b)
   }
 
   static let attr = Interface<AttrObject>("Attr") { b in
@@ -92,6 +91,5 @@ extension DOMInterfaces {
     for name in ["value", "nodeValue", "textContent"] {
       b.stringAccessor(name, get: { $0.value }, set: { try $0.setValue($1) })
     }
-    observeWrites(b)
   }
 }

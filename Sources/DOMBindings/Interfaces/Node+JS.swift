@@ -48,7 +48,6 @@ extension DOMInterfaces {
     b.method("compareDocumentPosition", length: 1) { node, args in
       Int(node.compareDocumentPosition(try args.object(0, as: Node.self)).rawValue)
     }
-    observeWrites(b)
   }
 
   /// ParentNode (https://dom.spec.whatwg.org/#interface-parentnode) for documents, fragments and elements.
@@ -65,12 +64,10 @@ extension DOMInterfaces {
       NodeListObject(.snapshot(try node.querySelectorAll(args.string(0))))
     }
     b.method("getElementsByTagName", length: 1) { node, args in
-      let name = try args.string(0)
-      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByTagName(name) }
+      HTMLCollectionObject(.elements(byTagName: try args.string(0), under: node))
     }
     b.method("getElementsByClassName", length: 1) { node, args in
-      let names = try args.string(0)
-      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByClassName(names) }
+      HTMLCollectionObject(.elements(byClassNames: try args.string(0), under: node))
     }
   }
 

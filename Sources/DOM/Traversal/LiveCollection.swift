@@ -1,0 +1,106 @@
+/// A live list of the nodes under a root that pass a filter: what `childNodes`, `children` and the
+/// `getElementsBy…` methods return.
+///
+/// https://dom.spec.whatwg.org/#concept-collection (live, in tree order). The list is computed lazily, only as far
+/// as it is read: `item(0)` on a huge document walks to the first match and stops. What was computed is kept until
+/// the root's ``Document/treeVersion`` moves (every tree change and every `id`/`class`/`name`/`href` change), so
+/// `for (i = 0; i < c.length; i++) c[i]` is linear, and `length` and `item(i)` are O(1) amortised.
+public final class LiveCollection {
+  /// Which nodes the collection walks.
+  public enum Scope: Sendable {
+    /// The root's children.
+    case children
+    /// The root's descendants, in tree order.
+    case descendants
+  }
+
+  /// The node the collection is rooted at.
+  public let root: Node
+  /// Children or descendants.
+  public let scope: Scope
+  /// Which of the walked nodes belong to the collection.
+  let include: (Node) -> Bool
+
+  /// What the current tree version computed so far.
+  private var items: [Node] = []
+  /// The next node to look at (nil when the walk is over).
+  private var cursor: LibXML.Node?
+  private var complete = false
+  /// The document and version `items` belong to.
+  private var documentID: ObjectIdentifier?
+  private var version: UInt64 = 0
+
+  /// A collection of the nodes under `root` in `scope` that pass `include`.
+  public init(root: Node, scope: Scope, include: @escaping (Node) -> Bool) {
+    self.root = root
+    self.scope = scope
+    self.include = include
+  }
+
+  /// The root's children (`childNodes`).
+  public static func childNodes(of root: Node) -> LiveCollection {
+    LiveCollection(root: root, scope: .children) { _ in true }
+  }
+
+  /// The root's element children (`children`).
+  public static func children(of root: Node) -> LiveCollection {
+    LiveCollection(root: root, scope: .children) { $0 is Element }
+  }
+
+  /// The descendant elements that pass `include`.
+  public static func elements(under root: Node, where include: @escaping (Element) -> Bool) -> LiveCollection {
+    LiveCollection(root: root, scope: .descendants) { ($0 as? Element).map(include) ?? false }
+  }
+
+  /// The number of nodes in the collection.
+  public var length: Int {
+    revalidate()
+    while !complete { advance() }
+    return items.count
+  }
+
+  /// The node at `index`, or nil past the end. Walks only as far as `index`.
+  public func item(_ index: Int) -> Node? {
+    guard index >= 0 else { return nil }
+    revalidate()
+    while items.count <= index && !complete { advance() }
+    return index < items.count ? items[index] : nil
+  }
+
+  /// Every node of the collection, in order.
+  public var nodes: [Node] {
+    revalidate()
+    while !complete { advance() }
+    return items
+  }
+
+  /// The elements of the collection, in order (for collections of elements).
+  public var elements: [Element] { nodes.compactMap { $0 as? Element } }
+
+  /// Drops what was computed when the tree changed since.
+  private func revalidate() {
+    let document = root.document
+    let id = ObjectIdentifier(document)
+    guard documentID != id || version != document.treeVersion else { return }
+    documentID = id
+    version = document.treeVersion
+    items.removeAll(keepingCapacity: true)
+    cursor = LibXML.firstChild(root.raw)
+    complete = cursor == nil
+  }
+
+  /// Looks at the next node of the walk.
+  private func advance() {
+    guard let current = cursor else {
+      complete = true
+      return
+    }
+    switch scope {
+    case .children: cursor = LibXML.next(current)
+    case .descendants: cursor = LibXML.following(current, within: root.raw)
+    }
+    if cursor == nil { complete = true }
+    let node = root.document.node(for: current)
+    if include(node) { items.append(node) }
+  }
+}
