@@ -22,6 +22,8 @@ public final class Document: Node {
   var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
   /// Live ranges, NodeIterators and MutationObserver queues following this document's changes.
   var treeObservers: [WeakTreeObserver] = []
+  /// The registered MutationObservers of this document's nodes (created by the first `observe()`).
+  var mutationObservers: MutationObserverRegistry?
   /// Moves on every change to the tree and to the `id`, `class` and `name` attributes (not to other attributes
   /// or to character data): live collections (`childNodes`, `getElementsByTagName`...) keep what they computed
   /// until it moves.
