@@ -51,6 +51,8 @@ public final class Window: EventTarget {
   let selection: Selection
   /// `console.group` nesting: indents messages by two spaces a level.
   var consoleGroupDepth = 0
+  /// The MutationObservers' pending set and microtask, through the event loop's microtask queue.
+  lazy var mutationObserverAgent = MutationObserverAgent { [weak self] task in self?.eventLoop.queueMicrotask(task) }
   /// The page's `DOMException` constructor (kept even if a script overwrites the global).
   var domExceptionConstructor: ProtectedValue?
 

@@ -18,8 +18,16 @@ public final class LiveCollection {
   public let root: Node
   /// Children or descendants.
   public let scope: Scope
+  /// Which of the walked nodes belong to the collection: all, or the elements that pass a test.
+  let filter: Filter
+
   /// Which of the walked nodes belong to the collection.
-  let include: (Node) -> Bool
+  public enum Filter {
+    /// Every node (`childNodes`).
+    case all
+    /// The elements that pass the test (other nodes are skipped without being wrapped).
+    case elements((Element) -> Bool)
+  }
 
   /// What the current tree version computed so far.
   private var items: [Node] = []
@@ -30,26 +38,26 @@ public final class LiveCollection {
   private var documentID: ObjectIdentifier?
   private var version: UInt64 = 0
 
-  /// A collection of the nodes under `root` in `scope` that pass `include`.
-  public init(root: Node, scope: Scope, include: @escaping (Node) -> Bool) {
+  /// A collection of the nodes under `root` in `scope` that pass `filter`.
+  public init(root: Node, scope: Scope, filter: Filter) {
     self.root = root
     self.scope = scope
-    self.include = include
+    self.filter = filter
   }
 
   /// The root's children (`childNodes`).
   public static func childNodes(of root: Node) -> LiveCollection {
-    LiveCollection(root: root, scope: .children) { _ in true }
+    LiveCollection(root: root, scope: .children, filter: .all)
   }
 
   /// The root's element children (`children`).
   public static func children(of root: Node) -> LiveCollection {
-    LiveCollection(root: root, scope: .children) { $0 is Element }
+    LiveCollection(root: root, scope: .children, filter: .elements { _ in true })
   }
 
   /// The descendant elements that pass `include`.
   public static func elements(under root: Node, where include: @escaping (Element) -> Bool) -> LiveCollection {
-    LiveCollection(root: root, scope: .descendants) { ($0 as? Element).map(include) ?? false }
+    LiveCollection(root: root, scope: .descendants, filter: .elements(include))
   }
 
   /// The number of nodes in the collection.
@@ -100,7 +108,12 @@ public final class LiveCollection {
     case .descendants: cursor = LibXML.following(current, within: root.raw)
     }
     if cursor == nil { complete = true }
-    let node = root.document.node(for: current)
-    if include(node) { items.append(node) }
+    switch filter {
+    case .all:
+      items.append(root.document.node(for: current))
+    case .elements(let include):
+      guard LibXML.kind(current) == .element, let element = root.document.node(for: current) as? Element else { return }
+      if include(element) { items.append(element) }
+    }
   }
 }

@@ -12,7 +12,7 @@ enum DOMInterfaces {
     characterData.erased, text.erased, comment.erased,
     nodeList.erased, htmlCollection.erased, domTokenList.erased, namedNodeMap.erased, attr.erased,
     domStringMap.erased, cssStyleDeclaration.erased, treeWalker.erased, nodeIterator.erased,
-    location.erased, selection.erased,
+    location.erased, selection.erased, mutationObserver.erased, mutationRecord.erased,
   ]
 
   /// The interface for a Swift object a binding returns: the most derived one for nodes.
