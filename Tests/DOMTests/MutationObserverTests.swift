@@ -92,6 +92,20 @@ final class MutationObserverTests: XCTestCase {
     XCTAssertTrue(delivered.isEmpty, "takeRecords emptied the queue and disconnect stopped recording")
   }
 
+  func testReplacingWithASiblingRecordsItsMoveFirst() throws {
+    let document = Document.parse(html: "<body><p><i></i><b></b></p></body>")
+    let p = try XCTUnwrap(document.body?.firstChild)
+    let observer = makeObserver("mo")
+    try observer.observe(p, options: .init(childList: true))
+    try p.replaceChild(try XCTUnwrap(p.lastChild), try XCTUnwrap(p.firstChild))
+    try p.replaceChild(try XCTUnwrap(p.firstChild), try XCTUnwrap(p.firstChild))
+    // As WPT MutationObserver-childList.html expects ("internal replacement" and "self internal replacement").
+    XCTAssertEqual(observer.takeRecords().map(describe), [
+      "childList P +[] -[B] prev=I next=nil", "childList P +[B] -[I] prev=nil next=nil",
+      "childList P +[] -[B] prev=nil next=nil", "childList P +[B] -[] prev=nil next=nil",
+    ])
+  }
+
   func testRemovedNodesStayObservedUntilDelivery() throws {
     let document = Document.parse(html: "<body><div><p></p></div></body>")
     let body = try XCTUnwrap(document.body)
