@@ -41,6 +41,22 @@ final class LiveCollectionTests: XCTestCase {
     XCTAssertEqual([ps.length, classAB.length, named.length], [0, 0, 0])
   }
 
+  func testGetElementsByTagNameNSMatchesNamespaceAndLocalName() throws {
+    let document = Document.parse(html: "<body><p></p><svg><g></g><rect/></svg></body>")
+    let html = "http://www.w3.org/1999/xhtml", svg = "http://www.w3.org/2000/svg"
+    let count = { (namespace: String?, localName: String) in
+      LiveCollection.elements(byNamespace: namespace, localName: localName, under: document).length
+    }
+    XCTAssertEqual(count(html, "p"), 1)
+    XCTAssertEqual(count(svg, "g"), 1)
+    XCTAssertEqual(count(html, "g"), 0)
+    XCTAssertEqual(count("*", "p"), 1)
+    XCTAssertEqual(count(svg, "*"), 3)
+    XCTAssertEqual(count("*", "*"), 7)
+    XCTAssertEqual(count("", "p"), 0)
+    XCTAssertEqual(count(nil, "*"), 0)
+  }
+
   func testIndexedReadsWalkOnlyAsFarAsTheIndex() throws {
     let document = Document.parse(html: "<body>" + String(repeating: "<p></p>", count: 1000) + "</body>")
     var visited = 0

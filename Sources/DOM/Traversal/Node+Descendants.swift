@@ -60,6 +60,24 @@ extension LiveCollection {
     elements(under: root, where: Node.tagNameMatcher(qualifiedName, in: root.document))
   }
 
+  /// Live `getElementsByTagNameNS(namespace, localName)` on `root`.
+  ///
+  /// https://dom.spec.whatwg.org/#concept-getelementsbytagnamens
+  public static func elements(byNamespace namespace: String?, localName: String, under root: Node) -> LiveCollection {
+    // Step 1. The empty string is the null namespace.
+    let namespace = namespace == "" ? nil : namespace
+    switch (namespace, localName) {
+    // Step 2. Both "*": every descendant element.
+    case ("*", "*"): return elements(under: root) { _ in true }
+    // Step 3. Any namespace: the local name decides.
+    case ("*", _): return elements(under: root) { $0.localName == localName }
+    // Step 4. Any local name: the namespace decides.
+    case (_, "*"): return elements(under: root) { $0.namespaceURI == namespace }
+    // Step 5. Both must match.
+    default: return elements(under: root) { $0.namespaceURI == namespace && $0.localName == localName }
+    }
+  }
+
   /// Live `getElementsByClassName(classNames)` on `root`.
   public static func elements(byClassNames classNames: String, under root: Node) -> LiveCollection {
     elements(under: root, where: Node.classNamesMatcher(classNames, in: root.document))

@@ -66,6 +66,11 @@ extension DOMInterfaces {
     b.method("getElementsByTagName", length: 1) { node, args in
       HTMLCollectionObject(.elements(byTagName: try args.string(0), under: node))
     }
+    if !(T.self is DocumentFragment.Type) {
+      b.method("getElementsByTagNameNS", length: 2) { node, args in
+        HTMLCollectionObject(.elements(byNamespace: try args.nullableString(0), localName: try args.string(1), under: node))
+      }
+    }
     b.method("getElementsByClassName", length: 1) { node, args in
       HTMLCollectionObject(.elements(byClassNames: try args.string(0), under: node))
     }
