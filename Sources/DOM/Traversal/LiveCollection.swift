@@ -37,6 +37,8 @@ public final class LiveCollection {
   /// The document and version `items` belong to.
   private var documentID: ObjectIdentifier?
   private var version: UInt64 = 0
+  /// The supported property names and the first element of each, computed on the first named lookup.
+  private var names: (order: [String], first: [String: Element])?
 
   /// A collection of the nodes under `root` in `scope` that pass `filter`.
   public init(root: Node, scope: Scope, filter: Filter) {
@@ -85,6 +87,35 @@ public final class LiveCollection {
   /// The elements of the collection, in order (for collections of elements).
   public var elements: [Element] { nodes.compactMap { $0 as? Element } }
 
+  /// The first element whose `id`, or (for an HTML element) `name`, is `key`; nil for the empty key.
+  ///
+  /// https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem-key
+  public func namedItem(_ key: String) -> Element? {
+    guard !key.isEmpty else { return nil }
+    return namedElements().first[key]
+  }
+
+  /// The ids, then names, of the elements in order, each once.
+  ///
+  /// https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names (HTMLCollection)
+  public var supportedPropertyNames: [String] { namedElements().order }
+
+  private func namedElements() -> (order: [String], first: [String: Element]) {
+    revalidate()
+    if let names { return names }
+    var order: [String] = [], first: [String: Element] = [:]
+    for element in elements {
+      // Step 2.1-2.2. The id, then an HTML element's name attribute, when not empty and not seen.
+      for name in [element.getAttribute("id"), element.isHTML ? element.getAttribute("name") : nil] {
+        guard let name, !name.isEmpty, first[name] == nil else { continue }
+        first[name] = element
+        order.append(name)
+      }
+    }
+    names = (order, first)
+    return (order, first)
+  }
+
   /// Drops what was computed when the tree changed since.
   private func revalidate() {
     let document = root.document
@@ -93,6 +124,7 @@ public final class LiveCollection {
     documentID = id
     version = document.treeVersion
     items.removeAll(keepingCapacity: true)
+    names = nil
     cursor = LibXML.firstChild(root.raw)
     complete = cursor == nil
   }

@@ -37,12 +37,6 @@ final class HTMLCollectionObject: ScriptExposed {
 
   init(_ collection: LiveCollection) { self.collection = collection }
 
-  /// https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem-key
-  func namedItem(_ key: String) -> Element? {
-    guard !key.isEmpty else { return nil }
-    return collection.elements.first { $0.getAttribute("id") == key || ($0.isHTML && $0.getAttribute("name") == key) }
-  }
-
   static var scriptInterface: AnyInterface { DOMInterfaces.htmlCollection.erased }
 }
 
@@ -57,6 +51,18 @@ extension DOMInterfaces {
   static let htmlCollection = Interface<HTMLCollectionObject>("HTMLCollection") { b in
     b.indexed(length: { $0.collection.length }, lookup: { list, index in list.collection.item(index) as? Element })
     b.method("item", length: 1) { list, args in list.collection.item(Int(try args.uint32(0))) as? Element }
-    b.method("namedItem", length: 1) { list, args in list.namedItem(try args.string(0)) }
+    b.method("namedItem", length: 1) { list, args in list.collection.namedItem(try args.string(0)) }
+    // Named properties: never for a name the prototype chain has (HTMLCollection is not [LegacyOverrideBuiltIns]),
+    // which also keeps `list.length` from computing the names.
+    b.namedProperties(
+      get: { list, name in prototypeChainNames.contains(name) ? nil : list.collection.namedItem(name) },
+      keys: { list in list.collection.supportedPropertyNames })
   }
+
+  /// The names on HTMLCollection.prototype and Object.prototype.
+  private static let prototypeChainNames: Set<String> = [
+    "length", "item", "namedItem", "constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
+    "isPrototypeOf", "propertyIsEnumerable", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__",
+    "__lookupSetter__",
+  ]
 }
