@@ -120,6 +120,20 @@ final class MutationObserverTests: XCTestCase {
     XCTAssertEqual(delivered, ["mo: attributes P title old=nil"])
   }
 
+  func testRegistrationsFollowANodeIntoAnotherDocument() throws {
+    let first = Document.parse(html: "<body><div></div></body>"), second = Document.parse(html: "<body></body>")
+    let div = try XCTUnwrap(first.body?.firstChild as? Element)
+    let observer = makeObserver("mo")
+    try observer.observe(div, options: .init(attributes: true))
+    try XCTUnwrap(second.body).appendChild(div)
+    try div.setAttribute("title", "moved")
+    XCTAssertEqual(observer.takeRecords().map(describe), ["attributes DIV title old=nil"])
+    observer.disconnect()
+    try div.setAttribute("title", "after")
+    manual.runMicrotasks()
+    XCTAssertEqual(delivered, [], "disconnect finds the registration in the new document")
+  }
+
   func testObserversDoNotKeepNodesAlive() throws {
     weak var weakDocument: Document?
     let observer = makeObserver("mo")

@@ -30,6 +30,15 @@ final class MutationObserverRegistry: TreeObserver {
     lists[ObjectIdentifier(node), default: []].append(registration)
   }
 
+  /// Removes and returns `node`'s registered observers (nil when it has none): they follow it to another document.
+  func takeRegistrations(of node: Node) -> [RegisteredObserver]? {
+    lists.removeValue(forKey: ObjectIdentifier(node))
+  }
+
+  func add(_ registrations: [RegisteredObserver], to node: Node) {
+    lists[ObjectIdentifier(node), default: []].append(contentsOf: registrations)
+  }
+
   func removeRegistrations(of node: Node, where shouldRemove: (RegisteredObserver) -> Bool) {
     let key = ObjectIdentifier(node)
     lists[key]?.removeAll(where: shouldRemove)

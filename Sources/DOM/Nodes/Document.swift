@@ -128,6 +128,9 @@ public final class Document: Node {
     if let listeners = eventListeners.removeValue(forKey: ObjectIdentifier(node)) {
       other.eventListeners[ObjectIdentifier(node)] = listeners
     }
+    if let registrations = mutationObservers?.takeRegistrations(of: node) {
+      other.mutationObserverRegistry().add(registrations, to: node)
+    }
   }
 
   // MARK: Tree shortcuts
