@@ -134,6 +134,15 @@ final class MutationObserverTests: XCTestCase {
     XCTAssertEqual(delivered, [], "disconnect finds the registration in the new document")
   }
 
+  func testADocumentWithoutObserversStopsComputingForThem() throws {
+    let document = Document.parse(html: "<body></body>")
+    let observer = makeObserver("mo")
+    try observer.observe(try XCTUnwrap(document.body), options: .init(childList: true))
+    XCTAssertTrue(document.isObserved)
+    observer.disconnect()
+    XCTAssertFalse(document.isObserved)
+  }
+
   func testObserversDoNotKeepNodesAlive() throws {
     weak var weakDocument: Document?
     let observer = makeObserver("mo")

@@ -23,6 +23,10 @@ final class RegisteredObserver {
 /// changes as a ``TreeObserver`` and queues the mutation records.
 final class MutationObserverRegistry: TreeObserver {
   private var lists: [ObjectIdentifier: [RegisteredObserver]] = [:]
+  /// The document whose lists these are (which owns the registry).
+  private unowned let document: Document
+
+  init(document: Document) { self.document = document }
 
   func registrations(of node: Node) -> [RegisteredObserver] { lists[ObjectIdentifier(node)] ?? [] }
 
@@ -32,7 +36,8 @@ final class MutationObserverRegistry: TreeObserver {
 
   /// Removes and returns `node`'s registered observers (nil when it has none): they follow it to another document.
   func takeRegistrations(of node: Node) -> [RegisteredObserver]? {
-    lists.removeValue(forKey: ObjectIdentifier(node))
+    defer { retireIfEmpty() }
+    return lists.removeValue(forKey: ObjectIdentifier(node))
   }
 
   func add(_ registrations: [RegisteredObserver], to node: Node) {
@@ -43,6 +48,14 @@ final class MutationObserverRegistry: TreeObserver {
     let key = ObjectIdentifier(node)
     lists[key]?.removeAll(where: shouldRemove)
     if lists[key]?.isEmpty == true { lists[key] = nil }
+    retireIfEmpty()
+  }
+
+  /// With no registration left, the document stops reporting to the registry (and computing old values for it).
+  private func retireIfEmpty() {
+    guard lists.isEmpty, document.mutationObservers === self else { return }
+    document.mutationObservers = nil
+    document.removeTreeObserver(self)
   }
 
   /// https://dom.spec.whatwg.org/#queue-a-mutation-record
@@ -125,7 +138,7 @@ extension Document {
   /// This document's registered observer lists, created (and registered as a tree observer) on first use.
   func mutationObserverRegistry() -> MutationObserverRegistry {
     if let mutationObservers { return mutationObservers }
-    let registry = MutationObserverRegistry()
+    let registry = MutationObserverRegistry(document: self)
     mutationObservers = registry
     addTreeObserver(registry)
     return registry
