@@ -65,7 +65,7 @@ public final class LiveCollection {
   /// The number of nodes in the collection.
   public var length: Int {
     revalidate()
-    while !complete { advance() }
+    fill(upTo: Int.max)
     return items.count
   }
 
@@ -73,14 +73,14 @@ public final class LiveCollection {
   public func item(_ index: Int) -> Node? {
     guard index >= 0 else { return nil }
     revalidate()
-    while items.count <= index && !complete { advance() }
+    fill(upTo: index)
     return index < items.count ? items[index] : nil
   }
 
   /// Every node of the collection, in order.
   public var nodes: [Node] {
     revalidate()
-    while !complete { advance() }
+    fill(upTo: Int.max)
     return items
   }
 
@@ -129,23 +129,28 @@ public final class LiveCollection {
     complete = cursor == nil
   }
 
-  /// Looks at the next node of the walk.
-  private func advance() {
-    guard let current = cursor else {
-      complete = true
-      return
+  /// Walks on until the collection holds the node at `index` or the walk is over.
+  private func fill(upTo index: Int) {
+    guard !complete else { return }
+    let document = root.document, rootRaw = root.raw
+    // Locals in the loop: a stored property would pay an exclusivity check on every access.
+    var found = items, next = cursor
+    items = []
+    while found.count <= index, let current = next {
+      switch scope {
+      case .children: next = LibXML.next(current)
+      case .descendants: next = LibXML.following(current, within: rootRaw)
+      }
+      switch filter {
+      case .all:
+        found.append(document.node(for: current))
+      case .elements(let include):
+        guard LibXML.kind(current) == .element, let element = document.node(for: current) as? Element else { continue }
+        if include(element) { found.append(element) }
+      }
     }
-    switch scope {
-    case .children: cursor = LibXML.next(current)
-    case .descendants: cursor = LibXML.following(current, within: root.raw)
-    }
-    if cursor == nil { complete = true }
-    switch filter {
-    case .all:
-      items.append(root.document.node(for: current))
-    case .elements(let include):
-      guard LibXML.kind(current) == .element, let element = root.document.node(for: current) as? Element else { return }
-      if include(element) { items.append(element) }
-    }
+    items = found
+    cursor = next
+    if next == nil { complete = true }
   }
 }
