@@ -77,7 +77,8 @@ enum ConstantValue: Sendable {
 /// `list[i]` and `list.length` behaviour for an interface with an indexed getter.
 struct IndexedProperties: Sendable {
   let length: @Sendable (AnyObject) -> Int
-  let item: @Sendable (AnyObject, Int, ScriptContext) throws -> ScriptValue
+  /// The value at an index, or nil when the index is not a supported property index.
+  let item: @Sendable (AnyObject, Int, ScriptContext) throws -> ScriptValue?
 }
 
 /// `object[name]` behaviour for an interface with named properties (such as `CSSStyleDeclaration`).

@@ -139,7 +139,24 @@ public final class InterfaceBuilder<T: AnyObject> {
   ) {
     indexed = IndexedProperties(
       length: { length($0 as! T) },
-      item: { object, index, context in try item(object as! T, index).scriptValue(in: context) })
+      item: { object, index, context in
+        let object = object as! T
+        return index < length(object) ? try item(object, index).scriptValue(in: context) : nil
+      })
+    getter("length") { length($0) }
+  }
+
+  /// An indexed getter whose `lookup` answers nil past the end, so `object[i]` need not compute `length`
+  /// (a live collection then walks only as far as `i`). Otherwise as ``indexed(length:item:)``.
+  public func indexed<R: ScriptConvertible>(
+    length: @escaping @Sendable (T) -> Int, lookup: @escaping @Sendable (T, Int) throws -> R?
+  ) {
+    indexed = IndexedProperties(
+      length: { length($0 as! T) },
+      item: { object, index, context in
+        guard let value = try lookup(object as! T, index) else { return nil }
+        return try value.scriptValue(in: context)
+      })
     getter("length") { length($0) }
   }
 

@@ -87,8 +87,8 @@ final class DOMImplementationTests: XCTestCase {
     XCTAssertTrue(div.isDefaultNamespace(LibXML.Namespace.html.rawValue))
     XCTAssertFalse(document.createDocumentFragment().isDefaultNamespace(LibXML.Namespace.html.rawValue))
     XCTAssertTrue(document.createDocumentFragment().isDefaultNamespace(""))
-    XCTAssertEqual(document.getElementsByTagNameNS(LibXML.Namespace.svg.rawValue, "svg"), [svg])
-    XCTAssertEqual(document.getElementsByTagNameNS("*", "div"), [div])
-    XCTAssertEqual(div.getElementsByTagNameNS(LibXML.Namespace.html.rawValue, "*"), [])
+    XCTAssertEqual(LiveCollection.elements(byNamespace: LibXML.Namespace.svg.rawValue, localName: "svg", under: document).elements, [svg])
+    XCTAssertEqual(LiveCollection.elements(byNamespace: "*", localName: "div", under: document).elements, [div])
+    XCTAssertEqual(LiveCollection.elements(byNamespace: LibXML.Namespace.html.rawValue, localName: "*", under: div).elements, [])
   }
 }

@@ -17,6 +17,8 @@ public class Document: Node {
   var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
   /// Live ranges, NodeIterators and MutationObserver queues following this document's changes.
   var treeObservers: [WeakTreeObserver] = []
+  /// The registered MutationObservers of this document's nodes (created by the first `observe()`).
+  var mutationObservers: MutationObserverRegistry?
   /// Moves on every change to the tree and to the `id`, `class` and `name` attributes (not to other attributes
   /// or to character data): live collections (`childNodes`, `getElementsByTagName`...) keep what they computed
   /// until it moves.
@@ -142,6 +144,9 @@ public class Document: Node {
     other.wrappers[pointer] = node
     if let listeners = eventListeners.removeValue(forKey: ObjectIdentifier(node)) {
       other.eventListeners[ObjectIdentifier(node)] = listeners
+    }
+    if let registrations = mutationObservers?.takeRegistrations(of: node) {
+      other.mutationObserverRegistry().add(registrations, to: node)
     }
   }
 

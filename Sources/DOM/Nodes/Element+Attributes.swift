@@ -79,10 +79,10 @@ extension Element {
   }
 
   /// True for the attributes live collections select or name by (`getElementsByClassName`, `getElementsByName`,
-  /// `namedItem`): changing another one leaves every collection as it was, so a loop that sets `data-*`
+  /// `namedItem`, `document.links`): changing another one leaves every collection as it was, so a loop that sets `data-*`
   /// attributes over a live `getElementsByTagName` stays linear.
   static func attributeAffectsCollections(_ localName: String, _ namespaceURI: String?) -> Bool {
-    namespaceURI == nil && (localName == "class" || localName == "id" || localName == "name")
+    namespaceURI == nil && (localName == "class" || localName == "id" || localName == "name" || localName == "href")
   }
 
   /// Reports an attribute change: live collections re-read, observers get a record.

@@ -1,4 +1,4 @@
-/// Namespace lookups (https://dom.spec.whatwg.org/#locate-a-namespace-prefix) and getElementsByTagNameNS.
+/// Namespace lookups (https://dom.spec.whatwg.org/#locate-a-namespace-prefix).
 extension Node {
   /// The namespace bound to `prefix` (nil or "" = the default namespace) where this node sits.
   ///
@@ -63,18 +63,6 @@ extension Node {
     default:
       // Step 6.
       return parentElement?.locateNamespace(prefix)
-    }
-  }
-
-  /// A snapshot of the descendant elements in `namespace` ("*" any, nil or "" none) named `localName` ("*" any).
-  ///
-  /// https://dom.spec.whatwg.org/#concept-getelementsbytagnamens
-  public func getElementsByTagNameNS(_ namespace: String?, _ localName: String) -> [Element] {
-    // Step 1.
-    let namespace = namespace == "" ? nil : namespace
-    // Steps 2-5.
-    return descendantElements.filter {
-      (namespace == "*" || $0.namespaceURI == namespace) && (localName == "*" || $0.localName == localName)
     }
   }
 }

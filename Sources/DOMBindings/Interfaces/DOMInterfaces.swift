@@ -13,7 +13,7 @@ enum DOMInterfaces {
     xmlDocument.erased, domImplementation.erased,
     nodeList.erased, htmlCollection.erased, domTokenList.erased, namedNodeMap.erased, attr.erased,
     domStringMap.erased, cssStyleDeclaration.erased, treeWalker.erased, nodeIterator.erased,
-    location.erased, selection.erased,
+    location.erased, selection.erased, mutationObserver.erased, mutationRecord.erased,
   ]
 
   /// Interfaces few pages touch, installed when a script first names one or an object of it is wrapped.
@@ -129,24 +129,5 @@ extension InterfaceBuilder where T == Element {
     reflectURL(
       name, get: { $0.getAttribute(attr) }, resolve: { element, raw in element.document.resolveURL(raw)?.absoluteString },
       set: { try $0.setAttribute(attr, $1) })
-  }
-}
-
-extension DOMInterfaces {
-  /// Methods of the node-family tables that never change the tree or an attribute.
-  static let readOnlyMethods: Set<String> = [
-    "hasChildNodes", "getRootNode", "contains", "cloneNode", "isEqualNode", "isSameNode", "compareDocumentPosition",
-    "querySelector", "querySelectorAll", "getElementsByTagName", "getElementsByClassName", "getElementsByName",
-    "getElementById", "getAttribute", "getAttributeNS", "hasAttribute", "hasAttributeNS", "hasAttributes",
-    "getAttributeNames", "getAttributeNode", "matches", "webkitMatchesSelector", "closest", "createElement",
-    "createElementNS", "createTextNode", "createComment", "createDocumentFragment", "createTreeWalker",
-    "createNodeIterator", "importNode", "getSelection", "hasFocus", "substringData", "item", "namedItem",
-    "getNamedItem", "getNamedItemNS", "supports", "toString", "getPropertyValue", "getPropertyPriority",
-    "focus", "blur", "click",
-  ]
-
-  /// Every write through a node-family table moves the window's DOM generation (live collections re-read).
-  static func observeWrites<T>(_ b: InterfaceBuilder<T>) {
-    b.observeWrites(exceptMethods: readOnlyMethods) { context in context.hostState(Window.self)?.documentDidChange() }
   }
 }

@@ -75,12 +75,11 @@ extension DOMInterfaces {
     ]
     for (name, include) in collections {
       b.contextGetter(name) { document, context in
-        HTMLCollectionObject(window: context.hostState(Window.self)) { document.descendantElements.filter(include) }
+        HTMLCollectionObject(.elements(under: document, where: include))
       }
     }
     b.method("getElementsByName", length: 1) { document, args in
-      let name = try args.string(0)
-      return NodeListObject(.snapshot(document.descendants().filter { ($0 as? Element)?.getAttribute("name") == name }))
+      NodeListObject(.live(.elements(byName: try args.string(0), under: document)))
     }
     b.method("importNode", length: 1) { document, args in try document.importNode(args.object(0, as: Node.self), deep: args.bool(1)) }
     b.method("adoptNode", length: 1) { document, args in try document.adoptNode(args.object(0, as: Node.self)) }
@@ -94,7 +93,6 @@ extension DOMInterfaces {
     }
     b.method("close") { document, _ in document.close() }
     addParentNodeMembers(b)
-    observeWrites(b)
   }
 
   /// https://dom.spec.whatwg.org/#xmldocument
@@ -121,7 +119,6 @@ extension DOMInterfaces {
     b.getter("publicId") { $0.publicId }
     b.getter("systemId") { $0.systemId }
     addChildNodeMembers(b, elementSiblings: false)
-    observeWrites(b)
   }
 
   /// https://dom.spec.whatwg.org/#interface-documentfragment
@@ -129,7 +126,6 @@ extension DOMInterfaces {
     b.constructor { args in try args.context.window().document.createDocumentFragment() }
     b.method("getElementById", length: 1) { fragment, args in fragment.getElementById(try args.string(0)) }
     addParentNodeMembers(b)
-    observeWrites(b)
   }
 }
 

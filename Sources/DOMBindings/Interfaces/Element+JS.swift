@@ -65,6 +65,5 @@ extension DOMInterfaces {
     addParentNodeMembers(b)
     addChildNodeMembers(b, elementSiblings: true)
     b.unscopable(["slot"])
-    observeWrites(b)
   }
 }

@@ -30,7 +30,6 @@ extension DOMInterfaces {
     b.method("blur") { _, _ in }
     b.method("click") { element, _ in element.click() }
     addEventHandlers(b, globalEventHandlers + documentAndElementEventHandlers)
-    observeWrites(b)
   }
 
   /// https://html.spec.whatwg.org/multipage/text-level-semantics.html#htmlanchorelement
@@ -42,7 +41,6 @@ extension DOMInterfaces {
     b.method("toString") { element, _ in
       element.getAttribute("href").map { element.document.resolveURL($0)?.absoluteString ?? $0 } ?? ""
     }
-    observeWrites(b)
   }
 
   /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlimageelement
@@ -55,7 +53,6 @@ extension DOMInterfaces {
     b.reflect("crossOrigin", attribute: "crossorigin")
     b.reflectInt("width")
     b.reflectInt("height")
-    observeWrites(b)
   }
 
   /// https://html.spec.whatwg.org/multipage/input.html#htmlinputelement (attribute-backed: no dirty value).
@@ -72,7 +69,6 @@ extension DOMInterfaces {
     b.reflectBool("disabled")
     b.reflectBool("required")
     b.reflectBool("readOnly", attribute: "readonly")
-    observeWrites(b)
   }
 
   /// https://html.spec.whatwg.org/multipage/semantics.html#htmlmetaelement
@@ -81,19 +77,16 @@ extension DOMInterfaces {
     b.reflect("content")
     b.reflect("httpEquiv", attribute: "http-equiv")
     b.reflect("media")
-    observeWrites(b)
   }
 
   /// https://html.spec.whatwg.org/multipage/semantics.html#htmllinkelement
   static let htmlLinkElement = Interface<Element>("HTMLLinkElement", inherits: htmlElement) { b in
     b.reflectURL("href")
     for name in ["rel", "media", "hreflang", "type", "sizes", "as"] { b.reflect(name) }
-    observeWrites(b)
   }
 
   /// https://html.spec.whatwg.org/multipage/scripting.html#htmltemplateelement
   static let htmlTemplateElement = Interface<Element>("HTMLTemplateElement", inherits: htmlElement) { b in
     b.getter("content") { $0.templateContent }
-    observeWrites(b)
   }
 }

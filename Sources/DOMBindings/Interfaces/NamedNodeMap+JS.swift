@@ -51,7 +51,6 @@ extension DOMInterfaces {
       }
       return try map.element.removeAttributeNode(attr)
     }
-    observeWrites(b)
   }
 
   /// https://dom.spec.whatwg.org/#interface-attr
@@ -63,6 +62,5 @@ extension DOMInterfaces {
     b.getter("specified") { $0.specified }
     b.getter("ownerElement") { $0.ownerElement }
     b.stringAccessor("value", get: { $0.value }, set: { $0.value = $1 })
-    observeWrites(b)
   }
 }

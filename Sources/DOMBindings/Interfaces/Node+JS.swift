@@ -54,7 +54,6 @@ extension DOMInterfaces {
     b.method("lookupNamespaceURI", length: 1) { node, args in node.lookupNamespaceURI(try args.nullableString(0)) }
     b.method("lookupPrefix", length: 1) { node, args in node.lookupPrefix(try args.nullableString(0)) }
     b.method("isDefaultNamespace", length: 1) { node, args in node.isDefaultNamespace(try args.nullableString(0)) }
-    observeWrites(b)
   }
 
   /// ParentNode (https://dom.spec.whatwg.org/#interface-parentnode) for documents, fragments and elements.
@@ -72,16 +71,15 @@ extension DOMInterfaces {
       NodeListObject(.snapshot(try node.querySelectorAll(args.string(0))))
     }
     b.method("getElementsByTagName", length: 1) { node, args in
-      let name = try args.string(0)
-      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByTagName(name) }
+      HTMLCollectionObject(.elements(byTagName: try args.string(0), under: node))
     }
-    b.method("getElementsByTagNameNS", length: 2) { node, args in
-      let namespace = try args.nullableString(0), name = try args.string(1)
-      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByTagNameNS(namespace, name) }
+    if !(T.self is DocumentFragment.Type) {
+      b.method("getElementsByTagNameNS", length: 2) { node, args in
+        HTMLCollectionObject(.elements(byNamespace: try args.nullableString(0), localName: try args.string(1), under: node))
+      }
     }
     b.method("getElementsByClassName", length: 1) { node, args in
-      let names = try args.string(0)
-      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByClassName(names) }
+      HTMLCollectionObject(.elements(byClassNames: try args.string(0), under: node))
     }
   }
 
