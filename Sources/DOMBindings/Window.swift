@@ -40,7 +40,6 @@ public final class Window: EventTarget {
     didSet {
       oldValue.defaultView = nil
       document.defaultView = self
-      documentDidChange()
     }
   }
   /// The context the window is installed on.
@@ -50,12 +49,18 @@ public final class Window: EventTarget {
   let options: WindowOptions
   let location: Location
   let selection: Selection
-  /// Changes whenever a script writes to the DOM through the bindings; live collections cache by it.
-  private(set) var domGeneration: UInt64 = 0
   /// `console.group` nesting: indents messages by two spaces a level.
   var consoleGroupDepth = 0
+  /// The MutationObservers' pending set and microtask, through the event loop's microtask queue.
+  lazy var mutationObserverAgent = MutationObserverAgent { [weak self] task in self?.eventLoop.queueMicrotask(task) }
   /// The page's `DOMException` constructor (kept even if a script overwrites the global).
   var domExceptionConstructor: ProtectedValue?
+  /// The event whose listeners run now (`window.event`, https://dom.spec.whatwg.org/#window-current-event).
+  var currentEvent: Event?
+  /// The function compiling event handler content attributes, made on first use.
+  var handlerCompiler: ProtectedValue?
+  /// True while an `error` event for a reported exception is dispatched (an exception inside it only goes to the console).
+  var isReportingException = false
 
   // Per-node objects that must be the same JS object on every access.
   var childNodeLists: [ObjectIdentifier: NodeListObject] = [:]
@@ -81,8 +86,10 @@ public final class Window: EventTarget {
     context.setHostState(self)
     context.interfaceResolver = DOMInterfaces.resolve
     for interface in DOMInterfaces.all { try context.install(interface) }
+    try context.installOnFirstUse(DOMInterfaces.installedOnFirstUse)
     try eventLoop.install(on: context)
     try installGlobals()
+    try installEventGlobals()
   }
 
   /// The one JS object of `node` (the same object every time, for as long as the context is open).
@@ -98,11 +105,19 @@ public final class Window: EventTarget {
     return (try? context.wrap(target)) ?? context.makeUndefined()
   }
 
-  /// Tells live collections (`childNodes`, `children`, `getElementsByTagName`...) to re-read the tree.
-  ///
-  /// Script writes do this by themselves; call it after changing the document from Swift while scripts
-  /// may still hold live collections.
-  public func documentDidChange() { domGeneration &+= 1 }
+  /// Registers the handler of an element's event handler content attribute (``EventHandlers``).
+  public override func activateEventHandlerAttribute(_ name: String, for target: EventTarget) {
+    EventHandlers.activateAttribute(name, for: target, window: self)
+  }
+
+  /// Runs `task` as a task of the page's event loop (after the current script and its microtasks).
+  public override func queueTask(_ task: @escaping () -> Void) {
+    let function = context.makeFunction(name: "task") { args in
+      task()
+      return args.context.makeUndefined()
+    }
+    eventLoop.schedule(function, afterMilliseconds: 0)
+  }
 
   /// Sends one console line to the host.
   func emit(_ level: ConsoleMessage.Level, _ text: String) {
@@ -120,14 +135,14 @@ public final class Window: EventTarget {
 
   func childNodes(of node: Node) -> NodeListObject {
     if let list = childNodeLists[ObjectIdentifier(node)] { return list }
-    let list = NodeListObject(.children(of: node), window: self)
+    let list = NodeListObject(.live(.childNodes(of: node)))
     childNodeLists[ObjectIdentifier(node)] = list
     return list
   }
 
   func children(of node: Node) -> HTMLCollectionObject {
     if let list = childrenCollections[ObjectIdentifier(node)] { return list }
-    let list = HTMLCollectionObject(window: self) { node.childNodes.compactMap { $0 as? Element } }
+    let list = HTMLCollectionObject(.children(of: node))
     childrenCollections[ObjectIdentifier(node)] = list
     return list
   }

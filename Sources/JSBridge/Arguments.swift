@@ -50,7 +50,9 @@ public struct Arguments {
   /// Argument `index` through `ToString`, but `null` gives nil (WebIDL `DOMString?`).
   public func nullableString(_ index: Int) throws(ScriptError) -> String? {
     guard index < count else { throw missing(index) }
-    return value(index).isNull ? nil : try value(index).toString()
+    // WebIDL: a nullable type converts both null and undefined to null.
+    let value = value(index)
+    return value.isNull || value.isUndefined ? nil : try value.toString()
   }
 
   /// Argument `index` as a WebIDL `long` (`ToNumber`, truncated, wrapped modulo 2^32, NaN → 0).

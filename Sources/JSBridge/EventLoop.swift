@@ -25,6 +25,10 @@ public final class EventLoop {
   private var timers: [Int: Timer] = [:]
   private var nextID = 1
   private var nextSequence = 0
+  /// The `queueMicrotask` function installed on the context (kept even if a script replaces the global).
+  private var microtaskQueuer: ProtectedValue?
+  /// Microtasks queued from Swift while no script was running, queued for real at the next checkpoint.
+  private var deferredMicrotasks: [() -> Void] = []
 
   private final class Timer {
     let id: Int
@@ -77,6 +81,7 @@ public final class EventLoop {
       this: context.global.property("Promise"), args: [])
     let queueMicrotask = try context.helper("queueMicrotask").call(args: [resolved, report])
     try context.define(global, "queueMicrotask", queueMicrotask, attributes: hidden)
+    microtaskQueuer = ProtectedValue(queueMicrotask)
     let onRejection = context.makeFunction(name: "onUnhandledRejection", length: 2) { [weak self] args in
       var error = args.context.makeError(fromThrown: args.value(1))
       error.message = "Unhandled promise rejection: \(error.message)"
@@ -103,6 +108,19 @@ public final class EventLoop {
     return id
   }
 
+  /// Runs `callback` (a JS function) once after `milliseconds`, as `setTimeout` would, without going through
+  /// the global (a script may have replaced it); returns the timer id.
+  @discardableResult
+  public func schedule(_ callback: ScriptValue, afterMilliseconds milliseconds: Double) -> Int {
+    let delay = milliseconds >= 0 ? milliseconds : 0
+    let id = nextID
+    nextID += 1
+    timers[id] = Timer(
+      id: id, callback: ProtectedValue(callback), arguments: [], interval: nil, due: clock.now + delay / 1000,
+      sequence: takeSequence())
+    return id
+  }
+
   private func takeSequence() -> Int {
     nextSequence += 1
     return nextSequence
@@ -113,10 +131,48 @@ public final class EventLoop {
     timers.values.min { ($0.due, $0.sequence) < ($1.due, $1.sequence) }
   }
 
+  /// Queues `body` as a microtask (https://html.spec.whatwg.org/#queue-a-microtask), in JSC's queue with
+  /// promise jobs: it runs when the script that is running returns, before any timer.
+  ///
+  /// Queued from Swift while no script runs (a host-side DOM change), it waits for the next
+  /// ``performMicrotaskCheckpoint()`` rather than running inside the Swift caller.
+  public func queueMicrotask(_ body: @escaping () -> Void) {
+    guard let context, !context.isClosed else { return }
+    guard context.nativeDepth > 0 else {
+      deferredMicrotasks.append(body)
+      return
+    }
+    enqueue(body, in: context)
+  }
+
+  /// Runs the microtasks queued from Swift outside scripts (https://html.spec.whatwg.org/#perform-a-microtask-checkpoint).
+  /// ``runUntil(deadline:condition:)`` does it before each timer.
+  public func performMicrotaskCheckpoint() {
+    guard let context, !context.isClosed, !deferredMicrotasks.isEmpty else { return }
+    let bodies = deferredMicrotasks
+    deferredMicrotasks = []
+    // Each call from Swift into JS drains JSC's queue when it returns, so each body runs here.
+    for body in bodies { enqueue(body, in: context) }
+  }
+
+  private func enqueue(_ body: @escaping () -> Void, in context: ScriptContext) {
+    guard let queuer = microtaskQueuer, queuer.isAlive else { return }
+    let task = context.makeFunction(name: "microtask", length: 0) { args in
+      body()
+      return args.context.makeUndefined()
+    }
+    do {
+      try queuer.value.call(args: [task])
+    } catch {
+      report(error)
+    }
+  }
+
   /// Runs timers (waiting on the clock between them) until `condition` holds, nothing is pending,
   /// or no timer is due by `deadline` (clock seconds). Returns as soon as the outcome is known.
   public func runUntil(deadline: Double, condition: () -> Bool = { false }) -> RunOutcome {
     while true {
+      performMicrotaskCheckpoint()
       if condition() { return .conditionMet }
       guard let context, !context.isClosed, let timer = nextTimer else { return .idle }
       if timer.due > deadline { return .timedOut }

@@ -55,7 +55,17 @@ typealias NativeBody = @Sendable (Arguments) throws -> ScriptValue
 enum InterfaceMember: Sendable {
   case accessor(name: String, get: NativeBody, set: NativeBody?)
   case method(name: String, length: Int, body: NativeBody)
+  /// Attributes sharing one native getter (and setter, unless read-only), which receive the attribute's name
+  /// first (event handlers: `onclick`, `onload`...); the per-name accessors are small JS closures.
+  case accessorFamily(names: [String], get: NativeBody, set: NativeBody?)
+  /// A `[LegacyUnforgeable]` read-only attribute: an own, non-configurable accessor of every instance
+  /// (`Event.isTrusted`), with one getter function per context.
+  case unforgeable(name: String, get: NativeBody)
+  /// A `static` operation: a function on the interface object (`AbortSignal.abort`).
+  case staticMethod(name: String, length: Int, body: NativeBody)
   case constant(name: String, value: ConstantValue)
+  /// Names hidden from `with` scopes (WebIDL `[Unscopable]`), collected into `prototype[Symbol.unscopables]`.
+  case unscopables(names: [String])
 }
 
 /// The value of an interface constant.
@@ -67,7 +77,8 @@ enum ConstantValue: Sendable {
 /// `list[i]` and `list.length` behaviour for an interface with an indexed getter.
 struct IndexedProperties: Sendable {
   let length: @Sendable (AnyObject) -> Int
-  let item: @Sendable (AnyObject, Int, ScriptContext) throws -> ScriptValue
+  /// The value at an index, or nil when the index is not a supported property index.
+  let item: @Sendable (AnyObject, Int, ScriptContext) throws -> ScriptValue?
 }
 
 /// `object[name]` behaviour for an interface with named properties (such as `CSSStyleDeclaration`).
@@ -75,6 +86,8 @@ struct NamedProperties: Sendable {
   let get: @Sendable (AnyObject, String, ScriptContext) throws -> ScriptValue?
   let set: (@Sendable (AnyObject, String, ScriptValue) throws -> Bool)?
   let keys: (@Sendable (AnyObject) -> [String])?
+  /// WebIDL `[LegacyOverrideBuiltIns]`: when false, a name the prototype chain has (`length`, `item`) is not a named property.
+  var overridesBuiltIns = true
 }
 
 /// A declarative binding table for Swift type `T`.

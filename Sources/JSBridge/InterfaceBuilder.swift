@@ -71,12 +71,66 @@ public final class InterfaceBuilder<T: AnyObject> {
     }
   }
 
+  /// Read-write attributes named `names` served by one getter and one setter that see the name: one native
+  /// function pair for the whole family, which keeps a table of many similar attributes cheap to install.
+  public func accessors<R: ScriptConvertible>(
+    _ names: [String], get: @escaping @Sendable (T, String, ScriptContext) throws -> R,
+    set: @escaping @Sendable (T, String, ScriptValue, ScriptContext) throws -> Void
+  ) {
+    members.append(
+      .accessorFamily(
+        names: names,
+        get: { args in
+          let object = try Self.receiver(args)
+          return try get(object, args.string(0), args.context).scriptValue(in: args.context)
+        },
+        set: { args in
+          let object = try Self.receiver(args)
+          try set(object, args.string(0), args.value(1), args.context)
+          return args.context.makeUndefined()
+        }))
+  }
+
+  /// A `[LegacyUnforgeable]` read-only attribute: defined on each instance, not on the prototype.
+  public func unforgeableGetter<R: ScriptConvertible>(_ name: String, _ get: @escaping @Sendable (T) throws -> R) {
+    members.append(
+      .unforgeable(name: name, get: { args in try get(Self.receiver(args)).scriptValue(in: args.context) }))
+  }
+
+  /// Read-only attributes named `names` served by one getter that sees the name (the members of an init
+  /// dictionary, say).
+  public func getters<R: ScriptConvertible>(
+    _ names: [String], _ get: @escaping @Sendable (T, String, ScriptContext) throws -> R
+  ) {
+    members.append(
+      .accessorFamily(
+        names: names,
+        get: { args in
+          let object = try Self.receiver(args)
+          return try get(object, args.string(0), args.context).scriptValue(in: args.context)
+        },
+        set: nil))
+  }
+
+  /// A `static` operation on the interface object (`AbortSignal.timeout(ms)`); `this` is not checked.
+  public func staticMethod<R: ScriptConvertible>(
+    _ name: String, length: Int = 0, _ body: @escaping @Sendable (Arguments) throws -> R
+  ) {
+    let qualified = "\(interfaceName).\(name)"
+    members.append(
+      .staticMethod(
+        name: name, length: length,
+        body: { args in try body(Arguments(renaming: args, callee: qualified)).scriptValue(in: args.context) }))
+  }
+
   /// A numeric constant on both the constructor and the prototype (`Node.ELEMENT_NODE`).
   public func constant(_ name: String, _ value: Double) { members.append(.constant(name: name, value: .number(value))) }
   /// An integer constant on both the constructor and the prototype.
   public func constant(_ name: String, _ value: Int) { constant(name, Double(value)) }
   /// A string constant on both the constructor and the prototype.
   public func constant(_ name: String, _ value: String) { members.append(.constant(name: name, value: .string(value))) }
+  /// `[Unscopable]` members: `prototype[Symbol.unscopables]` names them (https://webidl.spec.whatwg.org/#dfn-unscopable).
+  public func unscopable(_ names: [String]) { members.append(.unscopables(names: names)) }
 
   /// An indexed getter: `object[i]` for `0 <= i < length`, a `length` attribute, and array iteration
   /// (`Symbol.iterator`, `keys`, `values`, `entries`, `forEach`) on the prototype.
@@ -85,7 +139,24 @@ public final class InterfaceBuilder<T: AnyObject> {
   ) {
     indexed = IndexedProperties(
       length: { length($0 as! T) },
-      item: { object, index, context in try item(object as! T, index).scriptValue(in: context) })
+      item: { object, index, context in
+        let object = object as! T
+        return index < length(object) ? try item(object, index).scriptValue(in: context) : nil
+      })
+    getter("length") { length($0) }
+  }
+
+  /// An indexed getter whose `lookup` answers nil past the end, so `object[i]` need not compute `length`
+  /// (a live collection then walks only as far as `i`). Otherwise as ``indexed(length:item:)``.
+  public func indexed<R: ScriptConvertible>(
+    length: @escaping @Sendable (T) -> Int, lookup: @escaping @Sendable (T, Int) throws -> R?
+  ) {
+    indexed = IndexedProperties(
+      length: { length($0 as! T) },
+      item: { object, index, context in
+        guard let value = try lookup(object as! T, index) else { return nil }
+        return try value.scriptValue(in: context)
+      })
     getter("length") { length($0) }
   }
 
@@ -94,7 +165,8 @@ public final class InterfaceBuilder<T: AnyObject> {
   public func namedProperties(
     get: @escaping @Sendable (T, String) throws -> (any ScriptConvertible)?,
     set: (@Sendable (T, String, ScriptValue) throws -> Bool)? = nil,
-    keys: (@Sendable (T) -> [String])? = nil
+    keys: (@Sendable (T) -> [String])? = nil,
+    overridesBuiltIns: Bool = true
   ) {
     let erasedSet: (@Sendable (AnyObject, String, ScriptValue) throws -> Bool)?
     if let set {
@@ -113,7 +185,7 @@ public final class InterfaceBuilder<T: AnyObject> {
         guard let value = try get(object as! T, name) else { return nil }
         return try value.scriptValue(in: context)
       },
-      set: erasedSet, keys: erasedKeys)
+      set: erasedSet, keys: erasedKeys, overridesBuiltIns: overridesBuiltIns)
   }
 
   /// Makes `new Name(...)` work: `body` builds the Swift object, which is wrapped with this interface.

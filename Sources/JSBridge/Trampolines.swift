@@ -129,10 +129,14 @@ private func exoticGetProperty(
   runNative(ctx, exception, failure: nil) { context in
     guard let name, let record = context.wrapperRecord(object) else { return nil }
     if let indexed = record.interface.effectiveIndexed, let index = arrayIndex(name) {
-      guard index < indexed.length(record.object) else { return nil }
-      return try indexed.item(record.object, index, context).raw
+      return try indexed.item(record.object, index, context)?.raw
     }
     if let named = record.interface.effectiveNamed {
+      // https://webidl.spec.whatwg.org/#dfn-named-property-visibility (step 4: the prototype chain wins).
+      if !named.overridesBuiltIns, let proto = JSValueToObject(ctx, JSObjectGetPrototype(ctx, object), nil),
+         JSObjectHasProperty(ctx, proto, name) {
+        return nil
+      }
       return try named.get(record.object, JSString.read(name), context)?.raw
     }
     return nil

@@ -17,8 +17,6 @@ extension Page {
     }
     let window = self.window
     document.load(html: html) { script in
-      // The parser changed the tree from Swift since the last script: live collections must re-read it.
-      window.documentDidChange()
       let name = "\(pageName)#script-\(script.index)"
       switch script.kind {
       case .classic:
@@ -37,13 +35,11 @@ extension Page {
         break
       }
     }
-    window.documentDidChange()
     // https://html.spec.whatwg.org/#the-end steps 4-7: readyState is "interactive" now; DOMContentLoaded on the
     // document (bubbling to the window), then "complete" and load on the window (its target is the document).
     // A listener's exception is a console error (the bindings report it) and the next listener still runs.
     document.fireEvent("readystatechange")
     document.fireEvent("DOMContentLoaded", bubbles: true)
-    window.documentDidChange()
     document.readyState = .complete
     document.fireEvent("readystatechange")
     window.fireEvent("load", targetOverride: document)
@@ -52,6 +48,5 @@ extension Page {
                         "\(loop.pendingTimerCount) page timer(s) still pending \(Preprocessor.seconds(timersTime)) after loading were cancelled"))
       loop.cancelAll()
     }
-    window.documentDidChange()
   }
 }

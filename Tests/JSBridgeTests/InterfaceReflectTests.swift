@@ -9,7 +9,6 @@ final class RElement {
 /// A per-context host object (as DOMBindings keeps its window).
 final class RHost {
   var reads = 0
-  var writes = 0
 }
 
 enum RBindings {
@@ -25,12 +24,9 @@ enum RBindings {
       host.reads += 1
       return host.reads
     }
-    b.method("peek", length: 1) { element, args in element.attributes[try args.string(0)] }
-    b.method("poke", length: 2) { element, args in element.attributes[try args.string(0)] = try args.string(1) }
     b.contextAccessor("echo", get: { element, _ in element.attributes["echo"] ?? "" }, set: { element, value, _ in
       element.attributes["echo"] = try value.toString() + "!"
     })
-    b.observeWrites(exceptMethods: ["peek"]) { context in context.hostState(RHost.self)?.writes += 1 }
   }
 }
 
@@ -85,18 +81,6 @@ final class InterfaceReflectTests: XCTestCase {
     XCTAssertEqual(try js("el.href").toString(), "https://h.example/a/b")
     element.attributes["href"] = "rel"
     XCTAssertEqual(try js("el.href").toString(), "rel")
-  }
-
-  func testObserveWritesWrapsSettersAndNonReadOnlyMethods() throws {
-    let host = RHost()
-    context.setHostState(host)
-    try js("el.peek('title'); el.title; el.hostReads")
-    XCTAssertEqual(host.writes, 0)
-    try js("el.poke('a', 'b')")
-    XCTAssertEqual(host.writes, 2, "once before and once after the write")
-    try js("el.title = 'x'; el.hidden = true")
-    XCTAssertEqual(host.writes, 6)
-    XCTAssertEqual(element.attributes["a"], "b")
   }
 
   func testContextMembersSeeTheHostStateUntilClose() throws {

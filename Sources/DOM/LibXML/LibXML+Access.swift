@@ -6,7 +6,7 @@ import CLibXML2
 extension LibXML {
   /// The kind of a raw node, mapped onto DOM node kinds.
   enum Kind {
-    case document, doctype, element, text, comment, fragment, other
+    case document, doctype, element, text, comment, fragment, attribute, processingInstruction, other
   }
 
   static func kind(_ node: Node) -> Kind {
@@ -17,6 +17,8 @@ extension LibXML {
     case XML_DOCUMENT_NODE, XML_HTML_DOCUMENT_NODE: return .document
     case XML_DTD_NODE, XML_DOCUMENT_TYPE_NODE: return .doctype
     case XML_DOCUMENT_FRAG_NODE: return .fragment
+    case XML_ATTRIBUTE_NODE: return .attribute
+    case XML_PI_NODE: return .processingInstruction
     default: return .other
     }
   }
@@ -36,11 +38,12 @@ extension LibXML {
 
   // MARK: Tree links
 
-  static func parent(_ node: Node) -> Node? { node.pointee.parent }
+  /// The DOM parent: nil for an attribute (its libxml2 parent is its element, which is not its DOM parent).
+  static func parent(_ node: Node) -> Node? { node.pointee.type == XML_ATTRIBUTE_NODE ? nil : node.pointee.parent }
   static func firstChild(_ node: Node) -> Node? { hasChildList(node) ? node.pointee.children : nil }
   static func lastChild(_ node: Node) -> Node? { hasChildList(node) ? node.pointee.last : nil }
-  static func next(_ node: Node) -> Node? { node.pointee.next }
-  static func previous(_ node: Node) -> Node? { node.pointee.prev }
+  static func next(_ node: Node) -> Node? { node.pointee.type == XML_ATTRIBUTE_NODE ? nil : node.pointee.next }
+  static func previous(_ node: Node) -> Node? { node.pointee.type == XML_ATTRIBUTE_NODE ? nil : node.pointee.prev }
 
   /// Only these kinds use `children` for DOM children (a DTD's children are declarations).
   private static func hasChildList(_ node: Node) -> Bool {
@@ -77,7 +80,7 @@ extension LibXML {
 
   /// Replaces the character data of a text or comment node (no entity parsing, no merging).
   static func setContent(_ node: Node, _ text: String) {
-    precondition(kind(node) == .text || kind(node) == .comment, "LibXML.setContent: not character data")
+    precondition([.text, .comment, .processingInstruction].contains(kind(node)), "LibXML.setContent: not character data")
     xmlNodeSetContentLen(node, text, Int32(text.utf8.count))
   }
 

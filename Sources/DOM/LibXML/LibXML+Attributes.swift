@@ -1,7 +1,6 @@
 import CLibXML2
 
-/// Raw attribute access. The DOM never wraps an `xmlAttr`: it reads snapshots, so freeing a
-/// removed attribute here can never leave a dangling wrapper.
+/// Raw attribute access: snapshots, lookups and value changes (Attr nodes are in `LibXML+AttrNodes.swift`).
 extension LibXML {
   typealias Attr = xmlAttrPtr
 
@@ -67,10 +66,7 @@ extension LibXML {
   }
 
   /// Replaces an existing attribute's value (no entity parsing).
-  static func setValue(_ value: String, of attr: Attr) {
-    guard let owner = attr.pointee.parent else { return }
-    xmlSetNsProp(owner, attr.pointee.ns, attr.pointee.name, value)
-  }
+  static func setValue(_ value: String, of attr: Attr) { setText(value, of: attr) }
 
   /// Appends a new attribute (the caller checked that none with this namespace and name exists).
   static func appendAttribute(
@@ -80,8 +76,4 @@ extension LibXML {
     xmlNewNsProp(node, ns, localName, value)
   }
 
-  /// Unlinks and frees an attribute.
-  static func removeAttribute(_ attr: Attr) {
-    xmlRemoveProp(attr)
-  }
 }

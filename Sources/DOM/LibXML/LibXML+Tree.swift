@@ -8,6 +8,7 @@ extension LibXML {
   static func adopt(_ node: Node, into doc: Doc) {
     precondition(node.pointee.parent == nil, "LibXML.adopt: node is still linked")
     guard node.pointee.doc != doc else { return }
+    if node.pointee.type == XML_ATTRIBUTE_NODE, let ns = node.pointee.ns { node.pointee.ns = rehome(ns, in: doc) }
     var cursor: Node? = node
     while let current = cursor {
       if current.pointee.type == XML_ELEMENT_NODE {
@@ -60,7 +61,9 @@ extension LibXML {
                         namespaceURI: attr.namespaceURI, prefix: attr.prefix)
       }
       copied(node, result)
-    case .text: result = newText(content(node), in: doc)
+    case .text: result = isCDATASection(node) ? newCDATASection(content(node), in: doc) : newText(content(node), in: doc)
+    case .processingInstruction: result = newProcessingInstruction(target: name(node), data: content(node), in: doc)
+    case .attribute: result = copyAttribute(attr(of: node), into: doc)
     case .comment: result = newComment(content(node), in: doc)
     case .fragment: result = newFragment(in: doc)
     case .doctype:

@@ -28,6 +28,9 @@ enum LibXML {
     }
   }
 
+  /// A new, empty XML document (`XMLDocument`, `new Document()`).
+  static func newXMLDocument() -> Doc { xmlNewDoc(nil)! }
+
   /// A new, empty HTML document (no DTD node).
   static func newDocument() -> Doc {
     let doc = xmlNewDoc(nil)!
@@ -69,6 +72,19 @@ enum LibXML {
   static func newText(_ text: String, in doc: Doc) -> Node { xmlNewDocText(doc, text)! }
   static func newComment(_ text: String, in doc: Doc) -> Node { xmlNewDocComment(doc, text)! }
   static func newFragment(in doc: Doc) -> Node { xmlNewDocFragment(doc)! }
+
+  // MARK: Processing instructions and CDATA sections
+
+  static func newProcessingInstruction(target: String, data: String, in doc: Doc) -> Node {
+    xmlNewDocPI(doc, target, data)!
+  }
+
+  static func newCDATASection(_ data: String, in doc: Doc) -> Node {
+    xmlNewCDataBlock(doc, data, Int32(data.utf8.count))!
+  }
+
+  /// True for a CDATA section (a kind of text node).
+  static func isCDATASection(_ node: Node) -> Bool { node.pointee.type == XML_CDATA_SECTION_NODE }
 
   /// Links `child` into `parent` before `reference` (at the end when `reference` is nil).
   ///

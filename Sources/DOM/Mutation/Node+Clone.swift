@@ -12,7 +12,8 @@ extension Node {
   func clone(into target: Document?, deep: Bool) -> Node {
     if let source = self as? Document {
       // Steps 2.1-2.2: a new document with the same mode, URL and encoding.
-      let copy = Document(skeleton: false)
+      let copy = source is XMLDocument ? XMLDocument(contentType: source.contentType) : Document(contentType: source.contentType)
+      source.keepAlive(copy)
       copy.url = source.url
       copy.characterSet = source.characterSet
       copy.quirksMode = source.quirksMode
@@ -66,6 +67,10 @@ extension Node {
       }) {
         return false
       }
+    case let (a as ProcessingInstruction, b as ProcessingInstruction):
+      guard a.target == b.target, a.data == b.data else { return false }
+    case let (a as Attr, b as Attr):
+      guard a.namespaceURI == b.namespaceURI, a.localName == b.localName, a.value == b.value else { return false }
     case let (a as CharacterData, b as CharacterData):
       guard a.data == b.data else { return false }
     default: break

@@ -201,6 +201,8 @@ extension Node {
     if reference === node { reference = node.nextSibling }
     // Step 9.
     let previousSibling = child.previousSibling === node ? node.previousSibling : child.previousSibling
+    // Adopt node first: moving it out of its old place is a removal with its own record, before child's.
+    document.adopt(node)
     // Steps 10-11.
     var removed: [Node] = []
     if child.parentNode != nil {

@@ -91,7 +91,7 @@ public class CharacterData: Node {
 }
 
 /// A Text node. Adjacent Text nodes are never merged behind your back.
-public final class Text: CharacterData {
+public class Text: CharacterData {
   public override var nodeName: String { "#text" }
 
   /// Splits this node at `offset`, inserting the rest as a new Text node after it.

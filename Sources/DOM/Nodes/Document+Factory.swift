@@ -12,6 +12,10 @@ extension Document {
     }
     // Step 2.
     let name = isHTMLDocument ? localName.asciiLowercased : localName
+    // Step 4: the HTML namespace only in HTML and XHTML documents.
+    guard isHTMLDocument || contentType == "application/xhtml+xml" else {
+      return own(LibXML.newElement(name, namespaceURI: "", prefix: nil, in: rawDoc)) as! Element
+    }
     return createElement(unchecked: name)
   }
 
@@ -83,8 +87,9 @@ extension Document {
   func adopt(_ node: Node) {
     // Step 1.
     let oldDocument = node.document
-    // Step 2.
+    // Step 2 (and, as browsers do, an attribute leaves its element).
     if node.parentNode != nil { node.removeFromParent() }
+    if let attr = node as? Attr, let owner = attr.ownerElement { owner.removeAttribute(attr.rawAttr) }
     // Step 3.
     guard oldDocument !== self else { return }
     oldDocument.detached.remove(node.raw)
@@ -104,6 +109,7 @@ extension Document {
     LibXML.adopt(root, into: rawDoc)
     for pointer in inside {
       old.transferWrapper(pointer, to: self)
+      for attr in LibXML.attributeList(pointer) { old.transferWrapper(LibXML.node(of: attr), to: self) }
       if let content = old.templateContents.removeValue(forKey: pointer) {
         old.detached.remove(content)
         moveSubtree(content, from: old)

@@ -7,12 +7,7 @@ import FoundationEssentials
 /// Nothing is freed before the document dies; `deinit` frees the tree, the detached subtrees and
 /// the template contents. Nodes refer to their document `unowned`: keep the document alive while
 /// you use its nodes.
-public final class Document: Node {
-  /// How the document was parsed (https://dom.spec.whatwg.org/#concept-document-mode).
-  public enum QuirksMode: Sendable {
-    case noQuirks, quirks, limitedQuirks
-  }
-
+public class Document: Node {
   let rawDoc: xmlDocPtr
   /// The one wrapper of each node (the document itself is not in it, to avoid a cycle).
   private var wrappers: [xmlNodePtr: Node] = [:]
@@ -22,6 +17,8 @@ public final class Document: Node {
   var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
   /// Live ranges, NodeIterators and MutationObserver queues following this document's changes.
   var treeObservers: [WeakTreeObserver] = []
+  /// The registered MutationObservers of this document's nodes (created by the first `observe()`).
+  var mutationObservers: MutationObserverRegistry?
   /// Moves on every change to the tree and to the `id`, `class` and `name` attributes (not to other attributes
   /// or to character data): live collections (`childNodes`, `getElementsByTagName`...) keep what they computed
   /// until it moves.
@@ -36,6 +33,10 @@ public final class Document: Node {
   public var readyState: DocumentReadyState = .complete
   /// Event listener lists of this document's nodes (and of itself), keyed by node.
   var eventListeners: [ObjectIdentifier: [RegisteredListener]] = [:]
+  /// Elements whose `click()` is running (https://html.spec.whatwg.org/#click-in-progress-flag).
+  var clicksInProgress: Set<ObjectIdentifier> = []
+  /// Input checkedness set by a click or a script, by element (absent: the `checked` attribute decides).
+  var checkedness: [ObjectIdentifier: Bool] = [:]
   /// The window the document is shown in: the next target after the document for events other than `load`.
   public weak var defaultView: EventTarget?
   /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).
@@ -45,6 +46,12 @@ public final class Document: Node {
   public var url: URL = URL(string: "about:blank")!
   /// The encoding the document was decoded with; the host sets it.
   public var characterSet: String = "UTF-8"
+  /// The document's content type: `text/html` for HTML documents, an XML type for XML documents.
+  public internal(set) var contentType = "text/html"
+  /// Documents made through this document (its `implementation`, `new Document()`): they live as long as it does.
+  var madeDocuments: [Document] = []
+  /// The `implementation` object, made on first use.
+  var implementationStorage: DOMImplementation?
   /// The document's mode; the parser sets it from the doctype.
   public var quirksMode: QuirksMode = .noQuirks
 
@@ -64,6 +71,12 @@ public final class Document: Node {
       LibXML.link(child.raw, into: html.raw, before: nil)
       detached.remove(child.raw)
     }
+  }
+
+  /// An empty document with this content type: an HTML document for `text/html`, otherwise an XML document.
+  public convenience init(contentType: String) {
+    self.init(raw: contentType == "text/html" ? LibXML.newDocument() : LibXML.newXMLDocument(), templateContents: [:])
+    self.contentType = contentType
   }
 
   /// Takes ownership of a parsed libxml2 document and its template contents.
@@ -102,15 +115,21 @@ public final class Document: Node {
     let node: Node
     switch LibXML.kind(pointer) {
     case .element: node = Element(raw: pointer, document: self)
-    case .text: node = Text(raw: pointer, document: self)
+    case .text:
+      node = LibXML.isCDATASection(pointer) ? CDATASection(raw: pointer, document: self) : Text(raw: pointer, document: self)
     case .comment: node = Comment(raw: pointer, document: self)
     case .fragment: node = DocumentFragment(raw: pointer, document: self)
     case .doctype: node = DocumentType(raw: pointer, document: self)
+    case .attribute: node = Attr(raw: pointer, document: self)
+    case .processingInstruction: node = ProcessingInstruction(raw: pointer, document: self)
     case .document, .other: node = Node(raw: pointer, document: self)
     }
     wrappers[pointer] = node
     return node
   }
+
+  /// True when `pointer` has a wrapper (so it must outlive its removal).
+  func hasWrapper(_ pointer: xmlNodePtr) -> Bool { wrappers[pointer] != nil }
 
   /// Registers a freshly created unlinked node as owned and returns its wrapper.
   func own(_ pointer: xmlNodePtr) -> Node {
@@ -125,6 +144,9 @@ public final class Document: Node {
     other.wrappers[pointer] = node
     if let listeners = eventListeners.removeValue(forKey: ObjectIdentifier(node)) {
       other.eventListeners[ObjectIdentifier(node)] = listeners
+    }
+    if let registrations = mutationObservers?.takeRegistrations(of: node) {
+      other.mutationObserverRegistry().add(registrations, to: node)
     }
   }
 

@@ -1,4 +1,4 @@
-/// Attributes. Attributes are read as snapshots; no attribute object outlives a mutation.
+/// Attributes by name, read as snapshots (`Attr` nodes are in `Element+AttributeNodes.swift`).
 extension Element {
   /// A snapshot of one attribute.
   public struct Attribute: Equatable, Sendable {
@@ -63,31 +63,32 @@ extension Element {
   }
 
   /// https://dom.spec.whatwg.org/#concept-element-attributes-change
-  private func changeAttribute(_ attr: LibXML.Attr, to value: String) {
+  func changeAttribute(_ attr: LibXML.Attr, to value: String) {
     let oldValue = document.isObserved ? LibXML.value(of: attr) : nil
     LibXML.setValue(value, of: attr)
     attributeDidChange(localName: LibXML.localName(of: attr), namespaceURI: LibXML.namespaceURI(of: attr), oldValue: oldValue)
   }
 
   /// https://dom.spec.whatwg.org/#concept-element-attributes-remove
-  private func removeAttribute(_ attr: LibXML.Attr) {
+  func removeAttribute(_ attr: LibXML.Attr) {
     let localName = LibXML.localName(of: attr), namespaceURI = LibXML.namespaceURI(of: attr)
     let oldValue = document.isObserved ? LibXML.value(of: attr) : nil
-    LibXML.removeAttribute(attr)
+    LibXML.unlinkAttribute(attr)
+    document.release(attribute: attr)
     attributeDidChange(localName: localName, namespaceURI: namespaceURI, oldValue: oldValue)
   }
 
   /// True for the attributes live collections select or name by (`getElementsByClassName`, `getElementsByName`,
-  /// `namedItem`): changing another one leaves every collection as it was, so a loop that sets `data-*`
+  /// `namedItem`, `document.links`): changing another one leaves every collection as it was, so a loop that sets `data-*`
   /// attributes over a live `getElementsByTagName` stays linear.
   static func attributeAffectsCollections(_ localName: String, _ namespaceURI: String?) -> Bool {
-    namespaceURI == nil && (localName == "class" || localName == "id" || localName == "name")
+    namespaceURI == nil && (localName == "class" || localName == "id" || localName == "name" || localName == "href")
   }
 
   /// Reports an attribute change: live collections re-read, observers get a record.
   ///
   /// https://dom.spec.whatwg.org/#handle-attribute-changes
-  private func attributeDidChange(localName: String, namespaceURI: String?, oldValue: String?) {
+  func attributeDidChange(localName: String, namespaceURI: String?, oldValue: String?) {
     let owner = document
     if Self.attributeAffectsCollections(localName, namespaceURI) { owner.treeDidChange() }
     owner.notifyObservers { $0.attributeChanged(self, localName: localName, namespaceURI: namespaceURI, oldValue: oldValue) }

@@ -33,9 +33,10 @@ enum XMLName {
   /// True when `name` is a `QName`: a Name with at most one colon, not at either end.
   static func isQualifiedName(_ name: String) -> Bool {
     guard isName(name) else { return false }
-    let parts = name.split(separator: ":", omittingEmptySubsequences: false)
+    // Split on scalars: a combining mark after ":" would make ":" part of one Character.
+    let parts = name.unicodeScalars.split(separator: ":", omittingEmptySubsequences: false)
     return parts.count == 1 || (parts.count == 2 && !parts[0].isEmpty && !parts[1].isEmpty
-      && isName(String(parts[1])))
+      && isName(String(String.UnicodeScalarView(parts[1]))))
   }
 
   /// Validates a namespace and qualified name and splits the prefix off.
@@ -54,9 +55,10 @@ enum XMLName {
     // Steps 3-5.
     var prefix: String?
     var localName = qualifiedName
-    if let colon = qualifiedName.firstIndex(of: ":") {
-      prefix = String(qualifiedName[..<colon])
-      localName = String(qualifiedName[qualifiedName.index(after: colon)...])
+    let scalars = qualifiedName.unicodeScalars
+    if let colon = scalars.firstIndex(of: ":") {
+      prefix = String(scalars[..<colon])
+      localName = String(scalars[scalars.index(after: colon)...])
     }
     let xml = LibXML.Namespace.xml.rawValue, xmlns = LibXML.Namespace.xmlns.rawValue
     // Step 6.

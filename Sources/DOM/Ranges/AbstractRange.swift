@@ -53,12 +53,12 @@ enum BoundaryOrder {
 }
 
 extension Node {
-  /// The node's length: the code units of character data, 0 for a doctype, else the number of children.
+  /// The node's length: the code units of character data, 0 for a doctype or an Attr, else the number of children.
   ///
   /// https://dom.spec.whatwg.org/#concept-node-length
   public var nodeLength: Int {
     switch self {
-    case is DocumentType: 0
+    case is DocumentType, is Attr: 0
     case let data as CharacterData: data.length
     default: childCount
     }

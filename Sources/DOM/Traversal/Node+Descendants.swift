@@ -13,14 +13,10 @@ extension Node {
   /// A snapshot of the descendant elements whose qualified name is `qualifiedName` ("*" for all).
   ///
   /// https://dom.spec.whatwg.org/#concept-getelementsbytagname
-  /// HTML elements in an HTML document match the name lowercased. Not live: a fresh array each call.
+  /// HTML elements in an HTML document match the name lowercased. Not live: a fresh array each call
+  /// (``LiveCollection/elements(byTagName:under:)`` is the live one).
   public func getElementsByTagName(_ qualifiedName: String) -> [Element] {
-    if qualifiedName == "*" { return descendantElements }
-    let lower = qualifiedName.asciiLowercased
-    let html = document.isHTMLDocument
-    return descendantElements.filter {
-      ($0.isHTML && html) ? $0.qualifiedName == lower : $0.qualifiedName == qualifiedName
-    }
+    descendantElements.filter(Node.tagNameMatcher(qualifiedName, in: document))
   }
 
   /// A snapshot of the descendant elements with all the given class names (whitespace-separated).
@@ -28,17 +24,70 @@ extension Node {
   /// https://dom.spec.whatwg.org/#concept-getelementsbyclassname
   /// Not live: a fresh array each call. An empty list of names matches nothing.
   public func getElementsByClassName(_ classNames: String) -> [Element] {
+    descendantElements.filter(Node.classNamesMatcher(classNames, in: document))
+  }
+
+  /// Which elements `getElementsByTagName(qualifiedName)` selects in `document`.
+  ///
+  /// https://dom.spec.whatwg.org/#concept-getelementsbytagname steps 1-2.
+  static func tagNameMatcher(_ qualifiedName: String, in document: Document) -> (Element) -> Bool {
+    // Step 1. "*" matches every element.
+    if qualifiedName == "*" { return { _ in true } }
+    // Step 2. HTML elements in an HTML document compare with the lowercased name; others with the name as given.
+    let lower = qualifiedName.asciiLowercased
+    let html = document.isHTMLDocument
+    return { ($0.isHTML && html) ? $0.qualifiedName == lower : $0.qualifiedName == qualifiedName }
+  }
+
+  /// Which elements `getElementsByClassName(classNames)` selects in `document` (quirks mode compares ASCII
+  /// case-insensitively).
+  ///
+  /// https://dom.spec.whatwg.org/#concept-getelementsbyclassname
+  static func classNamesMatcher(_ classNames: String, in document: Document) -> (Element) -> Bool {
     let wanted = Set(classNames.splitOnASCIIWhitespace())
-    guard !wanted.isEmpty else { return [] }
-    let quirks = document.quirksMode == .quirks
-    return descendantElements.filter { element in
-      let have = element.classes
-      if quirks {
-        let lowered = Set(have.map(\.asciiLowercased))
-        return wanted.allSatisfy { lowered.contains($0.asciiLowercased) }
-      }
-      return wanted.isSubset(of: have)
+    guard !wanted.isEmpty else { return { _ in false } }
+    if document.quirksMode == .quirks {
+      let loweredWanted = Set(wanted.map(\.asciiLowercased))
+      return { element in loweredWanted.isSubset(of: Set(element.classes.map(\.asciiLowercased))) }
     }
+    return { wanted.isSubset(of: $0.classes) }
+  }
+}
+
+extension LiveCollection {
+  /// Live `getElementsByTagName(qualifiedName)` on `root`.
+  public static func elements(byTagName qualifiedName: String, under root: Node) -> LiveCollection {
+    elements(under: root, where: Node.tagNameMatcher(qualifiedName, in: root.document))
+  }
+
+  /// Live `getElementsByTagNameNS(namespace, localName)` on `root`.
+  ///
+  /// https://dom.spec.whatwg.org/#concept-getelementsbytagnamens
+  public static func elements(byNamespace namespace: String?, localName: String, under root: Node) -> LiveCollection {
+    // Step 1. The empty string is the null namespace.
+    let namespace = namespace == "" ? nil : namespace
+    switch (namespace, localName) {
+    // Step 2. Both "*": every descendant element.
+    case ("*", "*"): return elements(under: root) { _ in true }
+    // Step 3. Any namespace: the local name decides.
+    case ("*", _): return elements(under: root) { $0.localName == localName }
+    // Step 4. Any local name: the namespace decides.
+    case (_, "*"): return elements(under: root) { $0.namespaceURI == namespace }
+    // Step 5. Both must match.
+    default: return elements(under: root) { $0.namespaceURI == namespace && $0.localName == localName }
+    }
+  }
+
+  /// Live `getElementsByClassName(classNames)` on `root`.
+  public static func elements(byClassNames classNames: String, under root: Node) -> LiveCollection {
+    elements(under: root, where: Node.classNamesMatcher(classNames, in: root.document))
+  }
+
+  /// Live `document.getElementsByName(name)`: the HTML elements whose `name` attribute is `name`.
+  ///
+  /// https://html.spec.whatwg.org/multipage/dom.html#dom-document-getelementsbyname
+  public static func elements(byName name: String, under document: Document) -> LiveCollection {
+    elements(under: document) { $0.isHTML && $0.getAttribute("name") == name }
   }
 }
 

@@ -12,26 +12,43 @@ public struct DocumentPosition: OptionSet, Sendable {
 }
 
 extension Node {
-  /// Where `other` is relative to this node (empty when it is this node).
+  /// Where `other` is relative to this node (empty when it is this node); an Attr sits just inside its element.
   ///
-  /// https://dom.spec.whatwg.org/#dom-node-comparedocumentposition (no Attr nodes here)
+  /// https://dom.spec.whatwg.org/#dom-node-comparedocumentposition
   public func compareDocumentPosition(_ other: Node) -> DocumentPosition {
     // Step 1.
     if other === self { return [] }
-    let mine = ancestorChain, theirs = other.ancestorChain
-    // Step 6: different trees; the order is arbitrary but consistent.
-    guard mine.first === theirs.first else {
+    // Steps 2-4: attributes compare through their elements.
+    let attr1 = other as? Attr, attr2 = self as? Attr
+    let node1: Node? = attr1.map { $0.ownerElement } ?? other
+    let node2: Node? = attr2.map { $0.ownerElement } ?? self
+    if let attr1, let attr2, let node1, node1 === node2 {
+      // Step 4.2: two attributes of one element, in attribute-list order.
+      for attr in (node1 as! Element).attributeNodes {
+        if attr === attr1 { return [.implementationSpecific, .preceding] }
+        if attr === attr2 { return [.implementationSpecific, .following] }
+      }
+    }
+    // Step 5: different trees; the order is arbitrary but consistent.
+    guard let node1, let node2, case let (mine, theirs) = (node2.ancestorChain, node1.ancestorChain),
+          mine.first === theirs.first else {
       let order: DocumentPosition =
         ObjectIdentifier(other) < ObjectIdentifier(self) ? .preceding : .following
       return [.disconnected, .implementationSpecific, order]
     }
-    // Step 7: other is an ancestor.
-    if other.contains(self) { return [.contains, .preceding] }
-    // Step 8: other is a descendant.
-    if contains(other) { return [.containedBy, .following] }
-    // Steps 9-10: compare the children of the deepest common ancestor.
+    // Step 6: other is an ancestor (or the element of this attribute).
+    if (attr1 == nil && node1 !== node2 && node1.contains(node2)) || (node1 === node2 && attr2 != nil) {
+      return [.contains, .preceding]
+    }
+    // Step 7: other is a descendant (or an attribute of this element).
+    if (attr2 == nil && node1 !== node2 && node2.contains(node1)) || (node1 === node2 && attr1 != nil) {
+      return [.containedBy, .following]
+    }
+    // Steps 8-9: compare the children of the deepest common ancestor; an attribute of an ancestor comes first.
     var depth = 0
     while depth < mine.count, depth < theirs.count, mine[depth] === theirs[depth] { depth += 1 }
+    if depth == theirs.count { return .preceding }
+    if depth == mine.count { return .following }
     return mine[depth].index > theirs[depth].index ? .preceding : .following
   }
 

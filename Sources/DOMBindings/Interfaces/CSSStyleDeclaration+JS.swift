@@ -30,7 +30,6 @@ extension DOMInterfaces {
         return true
       },
       keys: { style in style.declarations.map { CSSStyleDeclaration.attributeName(forProperty: $0.name) } })
-    observeWrites(b)
   }
 
   /// Names that are members of the interface or of `Object.prototype`, never CSS properties.

@@ -14,7 +14,6 @@ extension DOMInterfaces {
       try node.replaceData(args.uint32(0), args.uint32(1), args.string(2))
     }
     addChildNodeMembers(b, elementSiblings: true)
-    observeWrites(b)
   }
 
   /// https://dom.spec.whatwg.org/#interface-text
@@ -22,14 +21,22 @@ extension DOMInterfaces {
     b.constructor { args in try args.context.window().document.createTextNode(args.optionalString(0) ?? "") }
     b.method("splitText", length: 1) { node, args in try node.splitText(args.uint32(0)) }
     b.getter("wholeText") { $0.wholeText }
-    observeWrites(b)
   }
 
   /// https://dom.spec.whatwg.org/#interface-comment
   static let comment = Interface<Comment>("Comment", inherits: characterData) { b in
     b.constructor { args in try args.context.window().document.createComment(args.optionalString(0) ?? "") }
-    observeWrites(b)
   }
+}
+
+extension DOMInterfaces {
+  /// https://dom.spec.whatwg.org/#interface-processinginstruction
+  static let processingInstruction = Interface<ProcessingInstruction>("ProcessingInstruction", inherits: characterData) { b in
+    b.getter("target") { $0.target }
+  }
+
+  /// https://dom.spec.whatwg.org/#interface-cdatasection
+  static let cdataSection = Interface<CDATASection>("CDATASection", inherits: text) { _ in }
 }
 
 extension Arguments {

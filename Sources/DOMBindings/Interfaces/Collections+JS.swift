@@ -1,64 +1,41 @@
 import DOM
 import JSBridge
 
-/// A NodeList: live over a node's children (`childNodes`), or a snapshot (`querySelectorAll`).
-///
-/// A live list caches its nodes until the window's ``Window/domGeneration`` changes (every DOM write
-/// through the bindings changes it), so `for (…; i < list.length; …) list[i]` stays linear.
+/// A NodeList: live over a ``LiveCollection`` (`childNodes`, `getElementsByName`), or a snapshot
+/// (`querySelectorAll`, a mutation record's added and removed nodes).
 final class NodeListObject: ScriptExposed {
   enum Source {
-    case children(of: Node)
+    case live(LiveCollection)
     case snapshot([Node])
   }
 
   let source: Source
-  private weak var window: Window?
-  private var cache: (generation: UInt64, nodes: [Node])?
 
-  init(_ source: Source, window: Window? = nil) {
-    self.source = source
-    self.window = window
+  init(_ source: Source) { self.source = source }
+
+  var length: Int {
+    switch source {
+    case .live(let collection): return collection.length
+    case .snapshot(let nodes): return nodes.count
+    }
   }
 
-  var nodes: [Node] {
+  func item(_ index: Int) -> Node? {
     switch source {
-    case .snapshot(let nodes): return nodes
-    case .children(let parent):
-      guard let window else { return parent.childNodes }
-      if let cache, cache.generation == window.domGeneration { return cache.nodes }
-      let nodes = parent.childNodes
-      cache = (window.domGeneration, nodes)
-      return nodes
+    case .live(let collection): return collection.item(index)
+    case .snapshot(let nodes): return index < nodes.count ? nodes[index] : nil
     }
   }
 
   static var scriptInterface: AnyInterface { DOMInterfaces.nodeList.erased }
 }
 
-/// An HTMLCollection: live, recomputed from the tree when the window's ``Window/domGeneration`` changed.
+/// An HTMLCollection: a ``LiveCollection`` of elements, which re-reads the tree when the document's
+/// ``Document/treeVersion`` moved.
 final class HTMLCollectionObject: ScriptExposed {
-  let compute: () -> [Element]
-  private weak var window: Window?
-  private var cache: (generation: UInt64, elements: [Element])?
+  let collection: LiveCollection
 
-  init(window: Window?, _ compute: @escaping () -> [Element]) {
-    self.window = window
-    self.compute = compute
-  }
-
-  var elements: [Element] {
-    guard let window else { return compute() }
-    if let cache, cache.generation == window.domGeneration { return cache.elements }
-    let elements = compute()
-    cache = (window.domGeneration, elements)
-    return elements
-  }
-
-  /// https://dom.spec.whatwg.org/#dom-htmlcollection-nameditem-key
-  func namedItem(_ key: String) -> Element? {
-    guard !key.isEmpty else { return nil }
-    return elements.first { $0.getAttribute("id") == key || ($0.isHTML && $0.getAttribute("name") == key) }
-  }
+  init(_ collection: LiveCollection) { self.collection = collection }
 
   static var scriptInterface: AnyInterface { DOMInterfaces.htmlCollection.erased }
 }
@@ -66,20 +43,26 @@ final class HTMLCollectionObject: ScriptExposed {
 extension DOMInterfaces {
   /// https://dom.spec.whatwg.org/#interface-nodelist (with for-of, keys, values, entries, forEach).
   static let nodeList = Interface<NodeListObject>("NodeList") { b in
-    b.indexed(length: { $0.nodes.count }, item: { list, index in list.nodes[index] })
-    b.method("item", length: 1) { list, args in
-      let nodes = list.nodes, index = try args.uint32(0)
-      return index < nodes.count ? nodes[index] : nil
-    }
+    b.indexed(length: { $0.length }, lookup: { list, index in list.item(index) })
+    b.method("item", length: 1) { list, args in list.item(Int(try args.uint32(0))) }
   }
 
   /// https://dom.spec.whatwg.org/#interface-htmlcollection
   static let htmlCollection = Interface<HTMLCollectionObject>("HTMLCollection") { b in
-    b.indexed(length: { $0.elements.count }, item: { list, index in list.elements[index] })
-    b.method("item", length: 1) { list, args in
-      let elements = list.elements, index = try args.uint32(0)
-      return index < elements.count ? elements[index] : nil
-    }
-    b.method("namedItem", length: 1) { list, args in list.namedItem(try args.string(0)) }
+    b.indexed(length: { $0.collection.length }, lookup: { list, index in list.collection.item(index) as? Element })
+    b.method("item", length: 1) { list, args in list.collection.item(Int(try args.uint32(0))) as? Element }
+    b.method("namedItem", length: 1) { list, args in list.collection.namedItem(try args.string(0)) }
+    // Named properties: never for a name the prototype chain has (HTMLCollection is not [LegacyOverrideBuiltIns]),
+    // which also keeps `list.length` from computing the names.
+    b.namedProperties(
+      get: { list, name in prototypeChainNames.contains(name) ? nil : list.collection.namedItem(name) },
+      keys: { list in list.collection.supportedPropertyNames })
   }
+
+  /// The names on HTMLCollection.prototype and Object.prototype.
+  private static let prototypeChainNames: Set<String> = [
+    "length", "item", "namedItem", "constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
+    "isPrototypeOf", "propertyIsEnumerable", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__",
+    "__lookupSetter__",
+  ]
 }

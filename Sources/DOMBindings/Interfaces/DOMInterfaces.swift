@@ -6,14 +6,20 @@ import JSBridge
 enum DOMInterfaces {
   /// Every interface the window installs (so `x instanceof HTMLElement` works before any node is wrapped).
   static let all: [AnyInterface] = [
-    eventTarget.erased, event.erased, customEvent.erased, node.erased, document.erased, documentType.erased, documentFragment.erased, element.erased,
+    eventTarget.erased, event.erased, node.erased, document.erased, documentType.erased, documentFragment.erased, element.erased,
     htmlElement.erased, htmlAnchorElement.erased, htmlImageElement.erased, htmlInputElement.erased,
     htmlMetaElement.erased, htmlLinkElement.erased, htmlTemplateElement.erased,
-    characterData.erased, text.erased, comment.erased,
+    characterData.erased, text.erased, comment.erased, processingInstruction.erased, cdataSection.erased,
+    xmlDocument.erased, domImplementation.erased,
     nodeList.erased, htmlCollection.erased, domTokenList.erased, namedNodeMap.erased, attr.erased,
     domStringMap.erased, cssStyleDeclaration.erased, treeWalker.erased, nodeIterator.erased,
-    location.erased, selection.erased, abstractRange.erased, range.erased, staticRange.erased,
+    location.erased, selection.erased, mutationObserver.erased, mutationRecord.erased,
+    abstractRange.erased, range.erased, staticRange.erased,
   ]
+
+  /// Interfaces few pages touch, installed when a script first names one or an object of it is wrapped.
+  static let installedOnFirstUse: [AnyInterface] =
+    [abortController.erased, abortSignal.erased] + dictionaryEventInterfaceList
 
   /// The interface for a Swift object a binding returns: the most derived one for nodes.
   static func resolve(_ object: AnyObject) -> AnyInterface? {
@@ -29,16 +35,22 @@ enum DOMInterfaces {
       case "template": return htmlTemplateElement.erased
       default: return htmlElement.erased
       }
+    case is CDATASection: return cdataSection.erased
     case is Text: return text.erased
+    case is ProcessingInstruction: return processingInstruction.erased
+    case is Attr: return attr.erased
+    case is XMLDocument: return xmlDocument.erased
     case is Comment: return comment.erased
     case is Document: return document.erased
     case is DocumentType: return documentType.erased
     case is DocumentFragment: return documentFragment.erased
     case is Node: return node.erased
-    case is CustomEvent: return customEvent.erased
+    case let event as DictionaryEvent: return dictionaryEventInterfaces[event.interface]
     case is Event: return event.erased
     case is Window: return nil  // The window is the global object, never a wrapper.
+    case is AbortSignal: return abortSignal.erased
     case is EventTarget: return eventTarget.erased
+    case is AbortController: return abortController.erased
     default: return nil  // ScriptExposed objects (lists, maps, style...) name their own interface.
     }
   }
@@ -118,24 +130,5 @@ extension InterfaceBuilder where T == Element {
     reflectURL(
       name, get: { $0.getAttribute(attr) }, resolve: { element, raw in element.document.resolveURL(raw)?.absoluteString },
       set: { try $0.setAttribute(attr, $1) })
-  }
-}
-
-extension DOMInterfaces {
-  /// Methods of the node-family tables that never change the tree or an attribute.
-  static let readOnlyMethods: Set<String> = [
-    "hasChildNodes", "getRootNode", "contains", "cloneNode", "isEqualNode", "isSameNode", "compareDocumentPosition",
-    "querySelector", "querySelectorAll", "getElementsByTagName", "getElementsByClassName", "getElementsByName",
-    "getElementById", "getAttribute", "getAttributeNS", "hasAttribute", "hasAttributeNS", "hasAttributes",
-    "getAttributeNames", "getAttributeNode", "matches", "webkitMatchesSelector", "closest", "createElement",
-    "createElementNS", "createTextNode", "createComment", "createDocumentFragment", "createTreeWalker",
-    "createNodeIterator", "importNode", "getSelection", "hasFocus", "substringData", "item", "namedItem",
-    "getNamedItem", "getNamedItemNS", "supports", "toString", "getPropertyValue", "getPropertyPriority",
-    "focus", "blur", "click",
-  ]
-
-  /// Every write through a node-family table moves the window's DOM generation (live collections re-read).
-  static func observeWrites<T>(_ b: InterfaceBuilder<T>) {
-    b.observeWrites(exceptMethods: readOnlyMethods) { context in context.hostState(Window.self)?.documentDidChange() }
   }
 }

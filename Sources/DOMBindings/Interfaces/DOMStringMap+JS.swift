@@ -54,6 +54,5 @@ extension DOMInterfaces {
         return true
       },
       keys: { map in map.element.getAttributeNames().compactMap(DOMStringMapObject.propertyName(for:)) })
-    observeWrites(b)
   }
 }

@@ -92,6 +92,5 @@ extension DOMInterfaces {
       try list.element.setAttribute(list.attribute, value)
     })
     b.method("toString") { list, _ in list.element.getAttribute(list.attribute) ?? "" }
-    observeWrites(b)
   }
 }

@@ -4,6 +4,13 @@ import JSBridge
 extension DOMInterfaces {
   /// https://dom.spec.whatwg.org/#interface-document and https://html.spec.whatwg.org/multipage/dom.html#the-document-object
   static let document = Interface<Document>("Document", inherits: node) { b in
+    b.constructor { args in
+      // https://dom.spec.whatwg.org/#dom-document-document: an XML document owned with the window's document.
+      let made = Document(contentType: "application/xml")
+      try args.context.window().document.keepAlive(made)
+      return made
+    }
+    b.getter("implementation") { $0.implementation }
     b.getter("URL") { $0.url.absoluteString }
     b.getter("documentURI") { $0.url.absoluteString }
     b.stringAccessor("title", get: { $0.title }, set: { $0.title = $1 })
@@ -12,7 +19,7 @@ extension DOMInterfaces {
     b.getter("body") { $0.body }
     b.getter("doctype") { $0.doctype }
     for name in ["characterSet", "charset", "inputEncoding"] { b.getter(name) { $0.characterSet } }
-    b.getter("contentType") { _ in "text/html" }
+    b.getter("contentType") { $0.contentType }
     b.getter("compatMode") { $0.compatMode }
     b.getter("readyState") { $0.readyState.rawValue }
     b.getter("currentScript") { $0.currentScript }
@@ -22,8 +29,8 @@ extension DOMInterfaces {
     b.getter("cookie") { _ in "" }
     b.getter("domain") { $0.url.host ?? "" }
     b.getter("activeElement") { $0.body }
-    b.contextGetter("location") { _, context in try context.window().location }
-    b.contextGetter("defaultView") { _, context in context.global }
+    b.contextGetter("location") { document, context in document.defaultView == nil ? nil : try context.window().location }
+    b.contextGetter("defaultView") { document, context in document.defaultView == nil ? nil : context.global }
     b.method("getSelection") { _, args in try args.context.window().selection }
     b.method("hasFocus") { _, _ in false }
 
@@ -35,6 +42,16 @@ extension DOMInterfaces {
     b.method("createComment", length: 1) { document, args in document.createComment(try args.string(0)) }
     b.method("createDocumentFragment") { document, _ in document.createDocumentFragment() }
     b.method("createRange") { document, _ in LiveRange(document: document) }
+    b.method("createEvent", length: 1) { document, args in try args.context.wrap(document.createEvent(args.string(0))) }
+    addEventHandlers(b, globalEventHandlers + documentAndElementEventHandlers)
+    b.method("createAttribute", length: 1) { document, args in try document.createAttribute(args.string(0)) }
+    b.method("createAttributeNS", length: 2) { document, args in
+      try document.createAttributeNS(args.nullableString(0), args.string(1))
+    }
+    b.method("createProcessingInstruction", length: 2) { document, args in
+      try document.createProcessingInstruction(args.string(0), args.string(1))
+    }
+    b.method("createCDATASection", length: 1) { document, args in try document.createCDATASection(args.string(0)) }
     b.method("createTreeWalker", length: 1) { document, args in
       let filter = ScriptNodeFilter(args.value(2))
       let walker = document.createTreeWalker(
@@ -59,12 +76,11 @@ extension DOMInterfaces {
     ]
     for (name, include) in collections {
       b.contextGetter(name) { document, context in
-        HTMLCollectionObject(window: context.hostState(Window.self)) { document.descendantElements.filter(include) }
+        HTMLCollectionObject(.elements(under: document, where: include))
       }
     }
     b.method("getElementsByName", length: 1) { document, args in
-      let name = try args.string(0)
-      return NodeListObject(.snapshot(document.descendants().filter { ($0 as? Element)?.getAttribute("name") == name }))
+      NodeListObject(.live(.elements(byName: try args.string(0), under: document)))
     }
     b.method("importNode", length: 1) { document, args in try document.importNode(args.object(0, as: Node.self), deep: args.bool(1)) }
     b.method("adoptNode", length: 1) { document, args in try document.adoptNode(args.object(0, as: Node.self)) }
@@ -78,7 +94,24 @@ extension DOMInterfaces {
     }
     b.method("close") { document, _ in document.close() }
     addParentNodeMembers(b)
-    observeWrites(b)
+  }
+
+  /// https://dom.spec.whatwg.org/#xmldocument
+  static let xmlDocument = Interface<XMLDocument>("XMLDocument", inherits: document) { _ in }
+
+  /// https://dom.spec.whatwg.org/#interface-domimplementation
+  static let domImplementation = Interface<DOMImplementation>("DOMImplementation") { b in
+    b.method("createDocumentType", length: 3) { implementation, args in
+      try implementation.createDocumentType(args.string(0), publicId: args.string(1), systemId: args.string(2))
+    }
+    b.method("createDocument", length: 2) { implementation, args in
+      try implementation.createDocument(
+        args.nullableString(0), args.stringNullAsEmpty(1), doctype: args.optionalObject(2, as: DocumentType.self))
+    }
+    b.method("createHTMLDocument") { implementation, args in
+      implementation.createHTMLDocument(title: try args.optionalString(0))
+    }
+    b.method("hasFeature") { implementation, _ in implementation.hasFeature() }
   }
 
   /// https://dom.spec.whatwg.org/#interface-documenttype
@@ -87,7 +120,6 @@ extension DOMInterfaces {
     b.getter("publicId") { $0.publicId }
     b.getter("systemId") { $0.systemId }
     addChildNodeMembers(b, elementSiblings: false)
-    observeWrites(b)
   }
 
   /// https://dom.spec.whatwg.org/#interface-documentfragment
@@ -95,6 +127,9 @@ extension DOMInterfaces {
     b.constructor { args in try args.context.window().document.createDocumentFragment() }
     b.method("getElementById", length: 1) { fragment, args in fragment.getElementById(try args.string(0)) }
     addParentNodeMembers(b)
-    observeWrites(b)
   }
+}
+
+extension DOMImplementation: ScriptExposed {
+  public static var scriptInterface: AnyInterface { DOMInterfaces.domImplementation.erased }
 }

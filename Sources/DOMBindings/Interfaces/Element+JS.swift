@@ -38,8 +38,14 @@ extension DOMInterfaces {
     b.method("hasAttributeNS", length: 2) { element, args in
       element.hasAttributeNS(try args.nullableString(0), try args.string(1))
     }
-    b.method("getAttributeNode", length: 1) { element, args in
-      try args.context.window().attributes(of: element).attr(named: try args.string(0))
+    b.method("getAttributeNode", length: 1) { element, args in element.getAttributeNode(try args.string(0)) }
+    b.method("getAttributeNodeNS", length: 2) { element, args in
+      element.getAttributeNodeNS(try args.nullableString(0), try args.string(1))
+    }
+    b.method("setAttributeNode", length: 1) { element, args in try element.setAttributeNode(args.object(0, as: Attr.self)) }
+    b.method("setAttributeNodeNS", length: 1) { element, args in try element.setAttributeNode(args.object(0, as: Attr.self)) }
+    b.method("removeAttributeNode", length: 1) { element, args in
+      try element.removeAttributeNode(args.object(0, as: Attr.self))
     }
 
     b.stringAccessor("innerHTML", get: { $0.innerHTML }, set: { $0.innerHTML = $1 })
@@ -58,6 +64,6 @@ extension DOMInterfaces {
     b.method("closest", length: 1) { element, args in try element.closest(args.string(0)) }
     addParentNodeMembers(b)
     addChildNodeMembers(b, elementSiblings: true)
-    observeWrites(b)
+    b.unscopable(["slot"])
   }
 }

@@ -28,8 +28,8 @@ extension DOMInterfaces {
     }
     b.method("focus") { _, _ in }
     b.method("blur") { _, _ in }
-    b.method("click") { _, _ in }
-    observeWrites(b)
+    b.method("click") { element, _ in element.click() }
+    addEventHandlers(b, globalEventHandlers + documentAndElementEventHandlers)
   }
 
   /// https://html.spec.whatwg.org/multipage/text-level-semantics.html#htmlanchorelement
@@ -41,7 +41,6 @@ extension DOMInterfaces {
     b.method("toString") { element, _ in
       element.getAttribute("href").map { element.document.resolveURL($0)?.absoluteString ?? $0 } ?? ""
     }
-    observeWrites(b)
   }
 
   /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlimageelement
@@ -54,7 +53,6 @@ extension DOMInterfaces {
     b.reflect("crossOrigin", attribute: "crossorigin")
     b.reflectInt("width")
     b.reflectInt("height")
-    observeWrites(b)
   }
 
   /// https://html.spec.whatwg.org/multipage/input.html#htmlinputelement (attribute-backed: no dirty value).
@@ -66,11 +64,11 @@ extension DOMInterfaces {
     b.reflect("placeholder")
     b.reflect("name")
     b.reflect("defaultValue", attribute: "value")
-    b.reflectBool("checked")
+    b.reflectBool("defaultChecked", attribute: "checked")
+    b.accessor("checked", get: { $0.checkedness }, set: { element, value in element.checkedness = value.toBool() })
     b.reflectBool("disabled")
     b.reflectBool("required")
     b.reflectBool("readOnly", attribute: "readonly")
-    observeWrites(b)
   }
 
   /// https://html.spec.whatwg.org/multipage/semantics.html#htmlmetaelement
@@ -79,19 +77,16 @@ extension DOMInterfaces {
     b.reflect("content")
     b.reflect("httpEquiv", attribute: "http-equiv")
     b.reflect("media")
-    observeWrites(b)
   }
 
   /// https://html.spec.whatwg.org/multipage/semantics.html#htmllinkelement
   static let htmlLinkElement = Interface<Element>("HTMLLinkElement", inherits: htmlElement) { b in
     b.reflectURL("href")
     for name in ["rel", "media", "hreflang", "type", "sizes", "as"] { b.reflect(name) }
-    observeWrites(b)
   }
 
   /// https://html.spec.whatwg.org/multipage/scripting.html#htmltemplateelement
   static let htmlTemplateElement = Interface<Element>("HTMLTemplateElement", inherits: htmlElement) { b in
     b.getter("content") { $0.templateContent }
-    observeWrites(b)
   }
 }

@@ -28,14 +28,17 @@ extension DOMInterfaces {
     b.getter("lastChild") { $0.lastChild }
     b.getter("previousSibling") { $0.previousSibling }
     b.getter("nextSibling") { $0.nextSibling }
-    b.accessor("nodeValue", get: { $0.nodeValue }, set: { node, value in node.nodeValue = try value.stringNullAsEmpty() })
-    b.accessor("textContent", get: { $0.textContent }, set: { node, value in node.textContent = try value.stringNullAsEmpty() })
+    // `DOMString?` attributes: null and undefined both set "".
+    b.accessor("nodeValue", get: { $0.nodeValue }, set: { node, value in node.nodeValue = try value.nullableString() ?? "" })
+    b.accessor("textContent", get: { $0.textContent }, set: { node, value in node.textContent = try value.nullableString() ?? "" })
     b.method("hasChildNodes") { node, _ in node.hasChildNodes() }
     b.method("getRootNode") { node, _ in node.getRootNode() }
     b.method("contains", length: 1) { node, args in node.contains(try args.optionalObject(0, as: Node.self)) }
     b.method("appendChild", length: 1) { node, args in try node.appendChild(args.object(0, as: Node.self)) }
     b.method("insertBefore", length: 2) { node, args in
-      try node.insertBefore(args.object(0, as: Node.self), args.optionalObject(1, as: Node.self))
+      // `Node? child` is required: a missing argument is a TypeError, an explicit undefined means null.
+      guard args.count > 1 else { throw ScriptError.typeError("insertBefore: 2 arguments required, but only 1 present.") }
+      return try node.insertBefore(args.object(0, as: Node.self), args.optionalObject(1, as: Node.self))
     }
     b.method("removeChild", length: 1) { node, args in try node.removeChild(args.object(0, as: Node.self)) }
     b.method("replaceChild", length: 2) { node, args in
@@ -48,7 +51,9 @@ extension DOMInterfaces {
     b.method("compareDocumentPosition", length: 1) { node, args in
       Int(node.compareDocumentPosition(try args.object(0, as: Node.self)).rawValue)
     }
-    observeWrites(b)
+    b.method("lookupNamespaceURI", length: 1) { node, args in node.lookupNamespaceURI(try args.nullableString(0)) }
+    b.method("lookupPrefix", length: 1) { node, args in node.lookupPrefix(try args.nullableString(0)) }
+    b.method("isDefaultNamespace", length: 1) { node, args in node.isDefaultNamespace(try args.nullableString(0)) }
   }
 
   /// ParentNode (https://dom.spec.whatwg.org/#interface-parentnode) for documents, fragments and elements.
@@ -60,17 +65,21 @@ extension DOMInterfaces {
     b.method("append") { node, args in try node.append(args.nodesOrStrings()) }
     b.method("prepend") { node, args in try node.prepend(args.nodesOrStrings()) }
     b.method("replaceChildren") { node, args in try node.replaceChildren(args.nodesOrStrings()) }
+    b.unscopable(["prepend", "append", "replaceChildren"])
     b.method("querySelector", length: 1) { node, args in try node.querySelector(args.string(0)) }
     b.method("querySelectorAll", length: 1) { node, args in
       NodeListObject(.snapshot(try node.querySelectorAll(args.string(0))))
     }
     b.method("getElementsByTagName", length: 1) { node, args in
-      let name = try args.string(0)
-      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByTagName(name) }
+      HTMLCollectionObject(.elements(byTagName: try args.string(0), under: node))
+    }
+    if !(T.self is DocumentFragment.Type) {
+      b.method("getElementsByTagNameNS", length: 2) { node, args in
+        HTMLCollectionObject(.elements(byNamespace: try args.nullableString(0), localName: try args.string(1), under: node))
+      }
     }
     b.method("getElementsByClassName", length: 1) { node, args in
-      let names = try args.string(0)
-      return HTMLCollectionObject(window: args.context.hostState(Window.self)) { node.getElementsByClassName(names) }
+      HTMLCollectionObject(.elements(byClassNames: try args.string(0), under: node))
     }
   }
 
@@ -80,6 +89,7 @@ extension DOMInterfaces {
     b.method("after") { node, args in try node.after(args.nodesOrStrings()) }
     b.method("replaceWith") { node, args in try node.replaceWith(args.nodesOrStrings()) }
     b.method("remove") { node, _ in node.remove() }
+    b.unscopable(["before", "after", "replaceWith", "remove"])
     guard elementSiblings else { return }
     b.getter("previousElementSibling") { node -> Element? in
       var cursor = node.previousSibling
@@ -92,4 +102,9 @@ extension DOMInterfaces {
       return cursor as? Element
     }
   }
+}
+
+extension ScriptValue {
+  /// WebIDL `DOMString?`: nil for null and undefined, else ToString.
+  func nullableString() throws(ScriptError) -> String? { isNull || isUndefined ? nil : try toString() }
 }
