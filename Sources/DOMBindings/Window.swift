@@ -57,13 +57,6 @@ public final class Window: EventTarget {
   /// The page's `DOMException` constructor (kept even if a script overwrites the global).
   var domExceptionConstructor: ProtectedValue?
 
-  // Per-node objects that must be the same JS object on every access.
-  var childNodeLists: [ObjectIdentifier: NodeListObject] = [:]
-  var childrenCollections: [ObjectIdentifier: HTMLCollectionObject] = [:]
-  var classLists: [ObjectIdentifier: DOMTokenListObject] = [:]
-  var attributeMaps: [ObjectIdentifier: NamedNodeMapObject] = [:]
-  var datasets: [ObjectIdentifier: DOMStringMapObject] = [:]
-
   /// Installs the interfaces, `window`/`self`, `document`, `location`, `navigator`, `console`, dialogs, timers,
   /// `getSelection`, `NodeFilter` and `DOMException` on `context`'s global object.
   ///
@@ -116,41 +109,15 @@ public final class Window: EventTarget {
     return try? ctor.construct(args: [context.makeString(error.message), context.makeString(error.name.rawValue)])
   }
 
-  // MARK: Per-node caches
+  // MARK: Per-node [SameObject] values (kept in the node's wrapper record, the slots the tables use)
 
-  func childNodes(of node: Node) -> NodeListObject {
-    if let list = childNodeLists[ObjectIdentifier(node)] { return list }
-    let list = NodeListObject(.children(of: node), window: self)
-    childNodeLists[ObjectIdentifier(node)] = list
-    return list
-  }
-
-  func children(of node: Node) -> HTMLCollectionObject {
-    if let list = childrenCollections[ObjectIdentifier(node)] { return list }
-    let list = HTMLCollectionObject(window: self) { node.childNodes.compactMap { $0 as? Element } }
-    childrenCollections[ObjectIdentifier(node)] = list
-    return list
-  }
-
-  func classList(of element: Element) -> DOMTokenListObject {
-    if let list = classLists[ObjectIdentifier(element)] { return list }
-    let list = DOMTokenListObject(element: element, attribute: "class")
-    classLists[ObjectIdentifier(element)] = list
-    return list
-  }
-
+  /// `element.attributes`, for Swift callers (the same object the table returns).
   func attributes(of element: Element) -> NamedNodeMapObject {
-    if let map = attributeMaps[ObjectIdentifier(element)] { return map }
-    let map = NamedNodeMapObject(element: element)
-    attributeMaps[ObjectIdentifier(element)] = map
-    return map
+    sameObject(of: element, "attributes") { NamedNodeMapObject(element: element) }
   }
 
-  func dataset(of element: Element) -> DOMStringMapObject {
-    if let map = datasets[ObjectIdentifier(element)] { return map }
-    let map = DOMStringMapObject(element: element)
-    datasets[ObjectIdentifier(element)] = map
-    return map
+  private func sameObject<R: AnyObject>(of node: Node, _ member: String, make: () -> R) -> R {
+    (try? context.sameObject(of: node, member, make: make)) ?? make()
   }
 }
 

@@ -14,11 +14,14 @@ public final class AnyInterface: Sendable {
   let constructorLength: Int
   /// True when a Swift object may be wrapped with this interface.
   let accepts: @Sendable (AnyObject) -> Bool
+  /// The identity the table's members check their receiver against.
+  let brand: InterfaceBrand
 
   init(
     name: String, parent: AnyInterface?, members: [InterfaceMember], indexed: IndexedProperties?,
-    named: NamedProperties?, construct: (@Sendable (Arguments) throws -> AnyObject)?, constructorLength: Int, accepts: @escaping @Sendable (AnyObject) -> Bool
+    named: NamedProperties?, construct: (@Sendable (Arguments) throws -> AnyObject)?, constructorLength: Int, accepts: @escaping @Sendable (AnyObject) -> Bool, brand: InterfaceBrand
   ) {
+    self.brand = brand
     self.name = name
     self.parent = parent
     self.members = members
@@ -36,6 +39,17 @@ public final class AnyInterface: Sendable {
   var effectiveIndexed: IndexedProperties? { indexed ?? parent?.effectiveIndexed }
   /// The nearest named-property handler in the inheritance chain.
   var effectiveNamed: NamedProperties? { named ?? parent?.effectiveNamed }
+
+  /// True when this interface or an ancestor was built with `brand` (a pointer compare per level).
+  @inline(__always)
+  func carries(_ brand: InterfaceBrand) -> Bool {
+    var current: AnyInterface? = self
+    while let c = current {
+      if c.brand === brand { return true }
+      current = c.parent
+    }
+    return false
+  }
 
   /// True when `self` is `other` or inherits from it.
   public func inherits(from other: AnyInterface) -> Bool {
@@ -95,7 +109,8 @@ public struct Interface<T: AnyObject>: Sendable {
     build(builder)
     erased = AnyInterface(
       name: name, parent: parent, members: builder.members, indexed: builder.indexed, named: builder.named,
-      construct: builder.construct, constructorLength: builder.constructorLength, accepts: { $0 is T })
+      construct: builder.construct, constructorLength: builder.constructorLength, accepts: { $0 is T },
+      brand: builder.brand)
   }
 
   /// Builds the table for `name`, inheriting from another typed interface.
@@ -110,4 +125,9 @@ public struct Interface<T: AnyObject>: Sendable {
 
   /// The interface name.
   public var name: String { erased.name }
+}
+
+/// The identity of one interface table, compared by reference in the receiver check.
+public final class InterfaceBrand: Sendable {
+  init() {}
 }

@@ -23,7 +23,7 @@ extension DOMInterfaces {
     b.getter("ownerDocument") { $0.ownerDocument }
     b.getter("parentNode") { $0.parentNode }
     b.getter("parentElement") { $0.parentElement }
-    b.contextGetter("childNodes") { node, context in try context.window().childNodes(of: node) }
+    b.sameObject("childNodes") { node, context in NodeListObject(.children(of: node), window: try context.window()) }
     b.getter("firstChild") { $0.firstChild }
     b.getter("lastChild") { $0.lastChild }
     b.getter("previousSibling") { $0.previousSibling }
@@ -53,7 +53,9 @@ extension DOMInterfaces {
 
   /// ParentNode (https://dom.spec.whatwg.org/#interface-parentnode) for documents, fragments and elements.
   static func addParentNodeMembers<T: Node>(_ b: InterfaceBuilder<T>) {
-    b.contextGetter("children") { node, context in try context.window().children(of: node) }
+    b.sameObject("children") { node, context in
+      HTMLCollectionObject(window: try context.window()) { node.childNodes.compactMap { $0 as? Element } }
+    }
     b.getter("firstElementChild") { node in node.childNodes.first { $0 is Element } as? Element }
     b.getter("lastElementChild") { node in node.childNodes.last { $0 is Element } as? Element }
     b.getter("childElementCount") { node in node.childNodes.count { $0 is Element } }
