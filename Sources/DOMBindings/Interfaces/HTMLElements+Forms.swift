@@ -1,0 +1,169 @@
+import DOM
+import JSBridge
+
+// Element interfaces of the HTML spec's forms section; the reflected attributes follow
+// the IDL in ../shared/wpt/interfaces/html.idl and the types web-platform-tests check (html/dom/elements-forms.js).
+
+extension DOMInterfaces {
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmlbuttonelement
+  static let htmlButtonElement = Interface<Element>("HTMLButtonElement", inherits: htmlElement) { b in
+    b.reflectBool("disabled")
+    b.reflectURL("formAction")
+    b.reflectEnum("formEnctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], invalid: "application/x-www-form-urlencoded")
+    b.reflectEnum("formMethod", keywords: ["get", "post", "dialog"], invalid: "get")
+    b.reflectBool("formNoValidate")
+    b.reflect("formTarget")
+    b.reflect("name")
+    b.reflectEnum("type", keywords: ["submit", "reset", "button"], missing: "submit")
+    b.reflect("value")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmldatalistelement
+  static let htmlDataListElement = Interface<Element>("HTMLDataListElement", inherits: htmlElement) { _ in }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmlfieldsetelement
+  static let htmlFieldSetElement = Interface<Element>("HTMLFieldSetElement", inherits: htmlElement) { b in
+    b.reflectBool("disabled")
+    b.reflect("name")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmlformelement
+  static let htmlFormElement = Interface<Element>("HTMLFormElement", inherits: htmlElement) { b in
+    b.reflect("acceptCharset", attribute: "accept-charset")
+    b.reflectURL("action")
+    b.reflectEnum("autocomplete", keywords: ["on", "off"], missing: "on")
+    b.reflectEnum("enctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], missing: "application/x-www-form-urlencoded")
+    b.reflectEnum("encoding", attribute: "enctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], missing: "application/x-www-form-urlencoded")
+    b.reflectEnum("method", keywords: ["get", "post", "dialog"], missing: "get")
+    b.reflect("name")
+    b.reflectBool("noValidate")
+    b.reflect("target")
+    b.sameObject("elements") { form, context in
+      HTMLCollectionObject(window: try context.window()) { form.descendantElements.filter(\.isListedFormControl) }
+    }
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmlinputelement
+  static let htmlInputElement = Interface<Element>("HTMLInputElement", inherits: htmlElement) { b in
+    b.reflect("accept")
+    b.reflect("alt")
+    b.reflect("autocomplete")
+    b.reflectBool("defaultChecked", attribute: "checked")
+    b.reflect("dirName")
+    b.reflectBool("disabled")
+    b.reflectURL("formAction")
+    b.reflectEnum("formEnctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], invalid: "application/x-www-form-urlencoded")
+    b.reflectEnum("formMethod", keywords: ["get", "post"], invalid: "get")
+    b.reflectBool("formNoValidate")
+    b.reflect("formTarget")
+    b.reflectInteger("height", .unsignedLong(default: 0))
+    b.reflect("max")
+    b.reflectInteger("maxLength", .limitedLong(default: -1))
+    b.reflect("min")
+    b.reflectInteger("minLength", .limitedLong(default: -1))
+    b.reflectBool("multiple")
+    b.reflect("name")
+    b.reflect("pattern")
+    b.reflect("placeholder")
+    b.reflectBool("readOnly")
+    b.reflectBool("required")
+    b.reflectInteger("size", .limitedUnsignedLong(default: 20))
+    b.reflectURL("src")
+    b.reflect("step")
+    b.reflectEnum("type", keywords: ["hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time", "datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image", "reset", "button"], missing: "text")
+    b.reflectInteger("width", .unsignedLong(default: 0))
+    b.reflect("defaultValue", attribute: "value")
+    b.reflect("align")
+    b.reflect("useMap")
+    b.reflect("value")
+    b.reflectBool("checked")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmllabelelement
+  static let htmlLabelElement = Interface<Element>("HTMLLabelElement", inherits: htmlElement) { b in
+    b.reflect("htmlFor", attribute: "for")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmllegendelement
+  static let htmlLegendElement = Interface<Element>("HTMLLegendElement", inherits: htmlElement) { b in
+    b.reflect("align")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmlmeterelement
+  static let htmlMeterElement = Interface<Element>("HTMLMeterElement", inherits: htmlElement) { b in
+    b.reflectDouble("value")
+    b.reflectDouble("min")
+    b.reflectDouble("max")
+    b.reflectDouble("low")
+    b.reflectDouble("high")
+    b.reflectDouble("optimum")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmloptgroupelement
+  static let htmlOptGroupElement = Interface<Element>("HTMLOptGroupElement", inherits: htmlElement) { b in
+    b.reflectBool("disabled")
+    b.reflect("label")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmloptionelement
+  static let htmlOptionElement = Interface<Element>("HTMLOptionElement", inherits: htmlElement) { b in
+    b.reflectBool("disabled")
+    b.reflect("label", get: { $0.getAttribute("label") ?? $0.optionText }, set: { try $0.setAttribute("label", $1) })
+    b.reflectBool("defaultSelected", attribute: "selected")
+    b.reflect("value", get: { $0.getAttribute("value") ?? $0.optionText }, set: { try $0.setAttribute("value", $1) })
+    b.reflect("text", get: { $0.optionText }, set: { $0.textContent = $1 })
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmloutputelement
+  static let htmlOutputElement = Interface<Element>("HTMLOutputElement", inherits: htmlElement) { b in
+    b.reflectTokenList("htmlFor", attribute: "for")
+    b.reflect("name")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmlprogresselement
+  static let htmlProgressElement = Interface<Element>("HTMLProgressElement", inherits: htmlElement) { b in
+    b.reflectDouble("max", defaultValue: 1)
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmlselectelement
+  static let htmlSelectElement = Interface<Element>("HTMLSelectElement", inherits: htmlElement) { b in
+    b.reflect("autocomplete")
+    b.reflectBool("disabled")
+    b.reflectBool("multiple")
+    b.reflect("name")
+    b.reflectBool("required")
+    b.reflectInteger("size", .unsignedLong(default: 0))
+    b.sameObject("options") { select, context in
+      HTMLCollectionObject(window: try context.window()) { select.descendantElements.filter { $0.isHTML && $0.localName == "option" } }
+    }
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmltextareaelement
+  static let htmlTextAreaElement = Interface<Element>("HTMLTextAreaElement", inherits: htmlElement) { b in
+    b.reflect("autocomplete")
+    b.reflectInteger("cols", .limitedUnsignedLongWithFallback(default: 20))
+    b.reflect("dirName")
+    b.reflectBool("disabled")
+    b.reflectInteger("maxLength", .limitedLong(default: -1))
+    b.reflectInteger("minLength", .limitedLong(default: -1))
+    b.reflect("name")
+    b.reflect("placeholder")
+    b.reflectBool("readOnly")
+    b.reflectBool("required")
+    b.reflectInteger("rows", .limitedUnsignedLongWithFallback(default: 2))
+    b.reflect("wrap")
+    observeWrites(b)
+  }
+}

@@ -1,0 +1,70 @@
+import DOM
+import JSBridge
+
+// Element interfaces of the HTML spec's grouping section; the reflected attributes follow
+// the IDL in ../shared/wpt/interfaces/html.idl and the types web-platform-tests check (html/dom/elements-grouping.js).
+
+extension DOMInterfaces {
+  /// https://html.spec.whatwg.org/multipage/grouping-content.html#htmldlistelement
+  static let htmlDListElement = Interface<Element>("HTMLDListElement", inherits: htmlElement) { b in
+    b.reflectBool("compact")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/grouping-content.html#htmldivelement
+  static let htmlDivElement = Interface<Element>("HTMLDivElement", inherits: htmlElement) { b in
+    b.reflect("align")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/grouping-content.html#htmlhrelement
+  static let htmlHRElement = Interface<Element>("HTMLHRElement", inherits: htmlElement) { b in
+    b.reflect("align")
+    b.reflect("color")
+    b.reflectBool("noShade")
+    b.reflect("size")
+    b.reflect("width")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/grouping-content.html#htmllielement
+  static let htmlLIElement = Interface<Element>("HTMLLIElement", inherits: htmlElement) { b in
+    b.reflectInteger("value", .long(default: 0))
+    b.reflect("type")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/grouping-content.html#htmlolistelement
+  static let htmlOListElement = Interface<Element>("HTMLOListElement", inherits: htmlElement) { b in
+    b.reflectBool("reversed")
+    b.reflectInteger("start", .long(default: 1))
+    b.reflect("type")
+    b.reflectBool("compact")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/grouping-content.html#htmlparagraphelement
+  static let htmlParagraphElement = Interface<Element>("HTMLParagraphElement", inherits: htmlElement) { b in
+    b.reflect("align")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/grouping-content.html#htmlpreelement
+  static let htmlPreElement = Interface<Element>("HTMLPreElement", inherits: htmlElement) { b in
+    b.reflectInteger("width", .long(default: 0))
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/grouping-content.html#htmlquoteelement
+  static let htmlQuoteElement = Interface<Element>("HTMLQuoteElement", inherits: htmlElement) { b in
+    b.reflectURL("cite")
+    observeWrites(b)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/grouping-content.html#htmlulistelement
+  static let htmlUListElement = Interface<Element>("HTMLUListElement", inherits: htmlElement) { b in
+    b.reflectBool("compact")
+    b.reflect("type")
+    observeWrites(b)
+  }
+}
