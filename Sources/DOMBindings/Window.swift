@@ -130,3 +130,8 @@ extension ScriptContext {
     return window
   }
 }
+
+extension Window {
+  /// Every interface a window installs (what `x instanceof Name` can name), for introspection such as the IDL check.
+  public static var installedInterfaces: [AnyInterface] { DOMInterfaces.all }
+}

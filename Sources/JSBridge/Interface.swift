@@ -131,3 +131,34 @@ public struct Interface<T: AnyObject>: Sendable {
 public final class InterfaceBrand: Sendable {
   init() {}
 }
+
+/// A read-only description of one prototype member, for checking tables against WebIDL.
+public struct InterfaceMemberDescription: Sendable, Equatable {
+  /// What kind of member it is.
+  public enum Kind: Sendable, Equatable {
+    /// An accessor; `hasSetter` is false for a readonly attribute.
+    case attribute(hasSetter: Bool)
+    /// A method with its `length`.
+    case operation(length: Int)
+    /// A constant (on the interface object and the prototype).
+    case constant
+  }
+
+  /// The member name as scripts see it.
+  public let name: String
+  /// What kind of member it is.
+  public let kind: Kind
+}
+
+extension AnyInterface {
+  /// The table's own members (not inherited ones), in table order.
+  public var memberDescriptions: [InterfaceMemberDescription] {
+    members.map { member in
+      switch member {
+      case .accessor(let name, _, let set): InterfaceMemberDescription(name: name, kind: .attribute(hasSetter: set != nil))
+      case .method(let name, let length, _): InterfaceMemberDescription(name: name, kind: .operation(length: length))
+      case .constant(let name, _): InterfaceMemberDescription(name: name, kind: .constant)
+      }
+    }
+  }
+}

@@ -152,11 +152,17 @@ extension InterfaceBuilder where T == Element {
     }
   }
 
-  /// A URL attribute: reads resolve against the document base URL.
-  func reflectURL(_ name: String, attribute: String? = nil) {
+  /// A URL attribute: reads resolve against the document base URL. With `emptyIsDocumentURL` (a form's
+  /// `action`, a button's `formAction`), a missing or empty attribute reads as the document's URL.
+  func reflectURL(_ name: String, attribute: String? = nil, emptyIsDocumentURL: Bool = false) {
     let attr = attribute ?? name.lowercased()
     reflectURL(
-      name, get: { $0.getAttribute(attr) }, resolve: { element, raw in element.document.resolveURL(raw)?.absoluteString },
+      name,
+      get: { element in
+        let value = element.getAttribute(attr)
+        return emptyIsDocumentURL && (value ?? "").isEmpty ? element.document.url.absoluteString : value
+      },
+      resolve: { element, raw in element.document.resolveURL(raw)?.absoluteString },
       set: { try $0.setAttribute(attr, $1) })
   }
 }

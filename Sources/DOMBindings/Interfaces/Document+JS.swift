@@ -4,6 +4,13 @@ import JSBridge
 extension DOMInterfaces {
   /// https://dom.spec.whatwg.org/#interface-document and https://html.spec.whatwg.org/multipage/dom.html#the-document-object
   static let document = Interface<Document>("Document", inherits: node) { b in
+    // https://html.spec.whatwg.org/multipage/dom.html#dom-document-dir: the html element's `dir`.
+    b.reflectEnum(
+      "dir", keywords: ["ltr", "rtl", "auto"], get: { $0.documentElement?.getAttribute("dir") },
+      set: { document, value in
+        guard let root = document.documentElement, let value else { return }
+        try root.setAttribute("dir", value)
+      })
     b.getter("URL") { $0.url.absoluteString }
     b.getter("documentURI") { $0.url.absoluteString }
     b.stringAccessor("title", get: { $0.title }, set: { $0.title = $1 })

@@ -15,7 +15,6 @@ extension DOMInterfaces {
       element, _ in DOMTokenListObject(element: element, attribute: "class")
     }
     b.sameObject("attributes") { element, _ in NamedNodeMapObject(element: element) }
-    b.sameObject("dataset") { element, _ in DOMStringMapObject(element: element) }
 
     b.method("getAttribute", length: 1) { element, args in element.getAttribute(try args.string(0)) }
     b.method("setAttribute", length: 2) { element, args in try element.setAttribute(args.string(0), args.string(1)) }

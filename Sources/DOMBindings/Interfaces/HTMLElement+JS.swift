@@ -14,6 +14,7 @@ extension DOMInterfaces {
     b.reflectBool("autofocus")
     b.reflectInt("tabIndex", attribute: "tabindex", defaultValue: -1)
     b.reflect("nonce")
+    b.sameObject("dataset") { element, _ in DOMStringMapObject(element: element) }
     b.reflectEnum("enterKeyHint", attribute: "enterkeyhint", keywords: ["enter", "done", "go", "next", "previous", "search", "send"])
     b.reflectEnum("inputMode", attribute: "inputmode", keywords: ["none", "text", "tel", "url", "email", "numeric", "decimal", "search"])
     b.accessor("translate", get: { element in

@@ -101,6 +101,9 @@ extension DOMInterfaces {
   /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlmapelement
   static let htmlMapElement = Interface<Element>("HTMLMapElement", inherits: htmlElement) { b in
     b.reflect("name")
+    b.sameObject("areas") { map, context in
+      HTMLCollectionObject(window: try context.window()) { map.descendantElements.filter { $0.isHTML && $0.localName == "area" } }
+    }
     observeWrites(b)
   }
 

@@ -8,7 +8,7 @@ extension DOMInterfaces {
   /// https://html.spec.whatwg.org/multipage/forms.html#htmlbuttonelement
   static let htmlButtonElement = Interface<Element>("HTMLButtonElement", inherits: htmlElement) { b in
     b.reflectBool("disabled")
-    b.reflectURL("formAction")
+    b.reflectURL("formAction", emptyIsDocumentURL: true)
     b.reflectEnum("formEnctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], invalid: "application/x-www-form-urlencoded")
     b.reflectEnum("formMethod", keywords: ["get", "post", "dialog"], invalid: "get")
     b.reflectBool("formNoValidate")
@@ -32,7 +32,7 @@ extension DOMInterfaces {
   /// https://html.spec.whatwg.org/multipage/forms.html#htmlformelement
   static let htmlFormElement = Interface<Element>("HTMLFormElement", inherits: htmlElement) { b in
     b.reflect("acceptCharset", attribute: "accept-charset")
-    b.reflectURL("action")
+    b.reflectURL("action", emptyIsDocumentURL: true)
     b.reflectEnum("autocomplete", keywords: ["on", "off"], missing: "on")
     b.reflectEnum("enctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], missing: "application/x-www-form-urlencoded")
     b.reflectEnum("encoding", attribute: "enctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], missing: "application/x-www-form-urlencoded")
@@ -40,6 +40,8 @@ extension DOMInterfaces {
     b.reflect("name")
     b.reflectBool("noValidate")
     b.reflect("target")
+    b.reflect("rel")
+    b.reflectTokenList("relList", attribute: "rel")
     b.sameObject("elements") { form, context in
       HTMLCollectionObject(window: try context.window()) { form.descendantElements.filter(\.isListedFormControl) }
     }
@@ -54,7 +56,7 @@ extension DOMInterfaces {
     b.reflectBool("defaultChecked", attribute: "checked")
     b.reflect("dirName")
     b.reflectBool("disabled")
-    b.reflectURL("formAction")
+    b.reflectURL("formAction", emptyIsDocumentURL: true)
     b.reflectEnum("formEnctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], invalid: "application/x-www-form-urlencoded")
     b.reflectEnum("formMethod", keywords: ["get", "post"], invalid: "get")
     b.reflectBool("formNoValidate")
