@@ -132,7 +132,11 @@ private func exoticGetProperty(
       guard index < indexed.length(record.object) else { return nil }
       return try indexed.item(record.object, index, context).raw
     }
-    if let named = record.interface.effectiveNamed {
+    // Named properties never shadow the prototype chain (WebIDL: no [LegacyOverrideBuiltIns] here), which also
+    // keeps `length`/`item` reads on a collection from running its named lookup.
+    if let named = record.interface.effectiveNamed,
+      !JSObjectHasProperty(ctx, JSValueToObject(ctx, JSObjectGetPrototype(ctx, object), nil), name)
+    {
       return try named.get(record.object, JSString.read(name), context)?.raw
     }
     return nil

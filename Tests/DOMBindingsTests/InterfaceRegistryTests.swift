@@ -116,3 +116,18 @@ final class HTMLElementInterfaceTests: BindingTestCase {
       """), "3,true,2,2,Two x,One,3,r1r2r3,1")
   }
 }
+
+/// HTMLCollection named properties.
+final class HTMLCollectionNamedPropertyTests: BindingTestCase {
+  override var html: String {
+    "<body><form id=f><input id=a name=x><input name=item><input id=length><select name=s></select></form></body>"
+  }
+
+  func testNamedPropertiesResolveByIdThenNameWithoutShadowingThePrototype() throws {
+    XCTAssertEqual(try string("""
+      const c = document.getElementById('f').elements;
+      [c.a === c[0], c.x === c[0], c['s'].localName, typeof c.item, c.length, c.nope,
+       Object.getOwnPropertyNames(c).join(' ')].join('|')
+      """), "true|true|select|function|4||0 1 2 3 a x item length s")
+  }
+}

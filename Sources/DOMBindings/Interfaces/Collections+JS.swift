@@ -60,6 +60,20 @@ final class HTMLCollectionObject: ScriptExposed {
     return elements.first { $0.getAttribute("id") == key || ($0.isHTML && $0.getAttribute("name") == key) }
   }
 
+  /// https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names: each element's non-empty id, then
+  /// (for HTML elements) its non-empty name, in tree order, without duplicates.
+  var supportedPropertyNames: [String] {
+    var names: [String] = []
+    var seen: Set<String> = []
+    for element in elements {
+      if let id = element.getAttribute("id"), !id.isEmpty, seen.insert(id).inserted { names.append(id) }
+      if element.isHTML, let name = element.getAttribute("name"), !name.isEmpty, seen.insert(name).inserted {
+        names.append(name)
+      }
+    }
+    return names
+  }
+
   static var scriptInterface: AnyInterface { DOMInterfaces.htmlCollection.erased }
 }
 
@@ -81,5 +95,6 @@ extension DOMInterfaces {
       return index < elements.count ? elements[index] : nil
     }
     b.method("namedItem", length: 1) { list, args in list.namedItem(try args.string(0)) }
+    b.namedProperties(get: { list, name in list.namedItem(name) }, keys: { $0.supportedPropertyNames })
   }
 }
