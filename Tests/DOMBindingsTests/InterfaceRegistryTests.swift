@@ -131,3 +131,16 @@ final class HTMLCollectionNamedPropertyTests: BindingTestCase {
       """), "true|true|select|function|4||0 1 2 3 a x item length s")
   }
 }
+
+/// U+0000 survives libxml2's NUL-terminated storage (LibXML+NUL.swift).
+final class NULStorageTests: BindingTestCase {
+  func testNULInAttributeValuesAndTextRoundTrips() throws {
+    XCTAssertEqual(try string("""
+      const d = document.createElement('div');
+      d.setAttribute('title', 'a\\0b'); d.lang = '\\0'; d.textContent = 'x\\0y';
+      const t = document.createTextNode('p\\0q'); d.appendChild(t);
+      [d.getAttribute('title').length, d.title === 'a\\0b', d.lang.length, d.firstChild.data.length,
+       t.data === 'p\\0q', d.outerHTML.includes('title="a\\0b"'), d.textContent.length].join('|')
+      """), "3|true|1|3|true|true|6")
+  }
+}

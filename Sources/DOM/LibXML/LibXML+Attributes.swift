@@ -69,7 +69,7 @@ extension LibXML {
   /// Replaces an existing attribute's value (no entity parsing).
   static func setValue(_ value: String, of attr: Attr) {
     guard let owner = attr.pointee.parent else { return }
-    xmlSetNsProp(owner, attr.pointee.ns, attr.pointee.name, value)
+    withStored(value) { _ = xmlSetNsProp(owner, attr.pointee.ns, attr.pointee.name, $0) }
   }
 
   /// Appends a new attribute (the caller checked that none with this namespace and name exists).
@@ -77,7 +77,7 @@ extension LibXML {
     _ node: Node, localName: String, value: String, namespaceURI: String?, prefix: String?
   ) {
     let ns = namespaceURI.map { namespace(uri: $0, prefix: prefix, in: node.pointee.doc) }
-    xmlNewNsProp(node, ns, localName, value)
+    withStored(value) { _ = xmlNewNsProp(node, ns, localName, $0) }
   }
 
   /// Unlinks and frees an attribute.

@@ -66,8 +66,8 @@ enum LibXML {
     return node
   }
 
-  static func newText(_ text: String, in doc: Doc) -> Node { xmlNewDocText(doc, text)! }
-  static func newComment(_ text: String, in doc: Doc) -> Node { xmlNewDocComment(doc, text)! }
+  static func newText(_ text: String, in doc: Doc) -> Node { withStored(text) { xmlNewDocText(doc, $0)! } }
+  static func newComment(_ text: String, in doc: Doc) -> Node { withStored(text) { xmlNewDocComment(doc, $0)! } }
   static func newFragment(in doc: Doc) -> Node { xmlNewDocFragment(doc)! }
 
   /// Links `child` into `parent` before `reference` (at the end when `reference` is nil).
@@ -127,7 +127,7 @@ extension String {
   /// Takes ownership of a libxml2-allocated C string and frees it.
   init?(xmlOwned pointer: UnsafeMutablePointer<xmlChar>?) {
     guard let pointer else { return nil }
-    self = String(cString: pointer)
+    self = LibXML.readStored(pointer)
     webaction_xmlFree(pointer)
   }
 }

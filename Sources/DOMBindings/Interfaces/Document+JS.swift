@@ -11,6 +11,14 @@ extension DOMInterfaces {
         guard let root = document.documentElement, let value else { return }
         try root.setAttribute("dir", value)
       })
+    // https://html.spec.whatwg.org/multipage/obsolete.html#dom-document-fgcolor: the body element's color attributes.
+    for (name, attribute) in [
+      ("fgColor", "text"), ("linkColor", "link"), ("vlinkColor", "vlink"), ("alinkColor", "alink"), ("bgColor", "bgcolor"),
+    ] {
+      b.reflect(
+        name, nullAsEmpty: true, get: { $0.body?.getAttribute(attribute) },
+        set: { document, value in try document.body?.setAttribute(attribute, value) })
+    }
     b.getter("URL") { $0.url.absoluteString }
     b.getter("documentURI") { $0.url.absoluteString }
     b.stringAccessor("title", get: { $0.title }, set: { $0.title = $1 })

@@ -50,13 +50,11 @@ enum IDLKnownGaps {
         "Node.lookupPrefix: missing",
       ]),
     Group(
-      reason: "Legacy and window-level Document APIs (document.all, anchors/applets/embeds/plugins collections, legacy color attributes, lastModified, designMode and execCommand, XPath evaluate, captureEvents) belong to the next (window-level) issue.",
+      reason: "Legacy and window-level Document APIs (document.all, anchors/applets/embeds/plugins collections, lastModified, designMode and execCommand, XPath evaluate, captureEvents) belong to the next (window-level) issue.",
       entries: [
-        "Document.alinkColor: missing",
         "Document.all: missing",
         "Document.anchors: missing",
         "Document.applets: missing",
-        "Document.bgColor: missing",
         "Document.captureEvents: missing",
         "Document.clear: missing",
         "Document.createExpression: missing",
@@ -65,9 +63,7 @@ enum IDLKnownGaps {
         "Document.embeds: missing",
         "Document.evaluate: missing",
         "Document.execCommand: missing",
-        "Document.fgColor: missing",
         "Document.lastModified: missing",
-        "Document.linkColor: missing",
         "Document.plugins: missing",
         "Document.queryCommandEnabled: missing",
         "Document.queryCommandIndeterm: missing",
@@ -75,7 +71,6 @@ enum IDLKnownGaps {
         "Document.queryCommandSupported: missing",
         "Document.queryCommandValue: missing",
         "Document.releaseEvents: missing",
-        "Document.vlinkColor: missing",
       ]),
     Group(
       reason: "Document setters for body, cookie and domain are not implemented (a saved page has no cookies or origin to relax).",
