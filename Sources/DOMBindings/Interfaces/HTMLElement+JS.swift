@@ -15,8 +15,16 @@ extension DOMInterfaces {
     b.reflectInt("tabIndex", attribute: "tabindex", defaultValue: -1)
     b.reflect("nonce")
     b.sameObject("dataset") { element, _ in DOMStringMapObject(element: element) }
-    b.reflectEnum("enterKeyHint", attribute: "enterkeyhint", keywords: ["enter", "done", "go", "next", "previous", "search", "send"])
-    b.reflectEnum("inputMode", attribute: "inputmode", keywords: ["none", "text", "tel", "url", "email", "numeric", "decimal", "search"])
+    b.reflectEnum(
+      "enterKeyHint", attribute: "enterkeyhint",
+      keywords: [
+        "enter", "done", "go", "next", "previous", "search", "send",
+      ])
+    b.reflectEnum(
+      "inputMode", attribute: "inputmode",
+      keywords: [
+        "none", "text", "tel", "url", "email", "numeric", "decimal", "search",
+      ])
     b.accessor("translate", get: { element in
       // Enumerated attribute: "no" turns translation off; an inherited value otherwise (true by default).
       var cursor: Element? = element

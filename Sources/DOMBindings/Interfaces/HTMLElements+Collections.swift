@@ -19,6 +19,9 @@ extension Element {
     }
   }
 
+  /// The HTML descendants named `name`, in tree order.
+  func htmlDescendants(named name: String) -> [Element] { descendantElements.filter { $0.isHTML && $0.localName == name } }
+
   /// The HTML children named `name`.
   func childElements(named name: String) -> [Element] { children.filter { $0.isHTML && $0.localName == name } }
 

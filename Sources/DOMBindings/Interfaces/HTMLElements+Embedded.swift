@@ -102,7 +102,7 @@ extension DOMInterfaces {
   static let htmlMapElement = Interface<Element>("HTMLMapElement", inherits: htmlElement) { b in
     b.reflect("name")
     b.sameObject("areas") { map, context in
-      HTMLCollectionObject(window: try context.window()) { map.descendantElements.filter { $0.isHTML && $0.localName == "area" } }
+      HTMLCollectionObject(window: try context.window()) { map.htmlDescendants(named: "area") }
     }
     observeWrites(b)
   }
@@ -152,7 +152,11 @@ extension DOMInterfaces {
 
   /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmltrackelement
   static let htmlTrackElement = Interface<Element>("HTMLTrackElement", inherits: htmlElement) { b in
-    b.reflectEnum("kind", keywords: ["subtitles", "captions", "descriptions", "chapters", "metadata"], missing: "subtitles", invalid: "metadata")
+    b.reflectEnum(
+      "kind",
+      keywords: [
+        "subtitles", "captions", "descriptions", "chapters", "metadata",
+      ], missing: "subtitles", invalid: "metadata")
     b.reflectURL("src")
     b.reflect("srclang")
     b.reflect("label")

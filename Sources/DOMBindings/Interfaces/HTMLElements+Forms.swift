@@ -9,7 +9,11 @@ extension DOMInterfaces {
   static let htmlButtonElement = Interface<Element>("HTMLButtonElement", inherits: htmlElement) { b in
     b.reflectBool("disabled")
     b.reflectURL("formAction", emptyIsDocumentURL: true)
-    b.reflectEnum("formEnctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], invalid: "application/x-www-form-urlencoded")
+    b.reflectEnum(
+      "formEnctype",
+      keywords: [
+        "application/x-www-form-urlencoded", "multipart/form-data", "text/plain",
+      ], invalid: "application/x-www-form-urlencoded")
     b.reflectEnum("formMethod", keywords: ["get", "post", "dialog"], invalid: "get")
     b.reflectBool("formNoValidate")
     b.reflect("formTarget")
@@ -34,8 +38,16 @@ extension DOMInterfaces {
     b.reflect("acceptCharset", attribute: "accept-charset")
     b.reflectURL("action", emptyIsDocumentURL: true)
     b.reflectEnum("autocomplete", keywords: ["on", "off"], missing: "on")
-    b.reflectEnum("enctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], missing: "application/x-www-form-urlencoded")
-    b.reflectEnum("encoding", attribute: "enctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], missing: "application/x-www-form-urlencoded")
+    b.reflectEnum(
+      "enctype",
+      keywords: [
+        "application/x-www-form-urlencoded", "multipart/form-data", "text/plain",
+      ], missing: "application/x-www-form-urlencoded")
+    b.reflectEnum(
+      "encoding", attribute: "enctype",
+      keywords: [
+        "application/x-www-form-urlencoded", "multipart/form-data", "text/plain",
+      ], missing: "application/x-www-form-urlencoded")
     b.reflectEnum("method", keywords: ["get", "post", "dialog"], missing: "get")
     b.reflect("name")
     b.reflectBool("noValidate")
@@ -57,7 +69,11 @@ extension DOMInterfaces {
     b.reflect("dirName")
     b.reflectBool("disabled")
     b.reflectURL("formAction", emptyIsDocumentURL: true)
-    b.reflectEnum("formEnctype", keywords: ["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"], invalid: "application/x-www-form-urlencoded")
+    b.reflectEnum(
+      "formEnctype",
+      keywords: [
+        "application/x-www-form-urlencoded", "multipart/form-data", "text/plain",
+      ], invalid: "application/x-www-form-urlencoded")
     b.reflectEnum("formMethod", keywords: ["get", "post"], invalid: "get")
     b.reflectBool("formNoValidate")
     b.reflect("formTarget")
@@ -75,7 +91,13 @@ extension DOMInterfaces {
     b.reflectInteger("size", .limitedUnsignedLong(default: 20))
     b.reflectURL("src")
     b.reflect("step")
-    b.reflectEnum("type", keywords: ["hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time", "datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image", "reset", "button"], missing: "text")
+    b.reflectEnum(
+      "type",
+      keywords: [
+        "hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time",
+        "datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image", "reset",
+        "button",
+      ], missing: "text")
     b.reflectInteger("width", .unsignedLong(default: 0))
     b.reflect("defaultValue", attribute: "value")
     b.reflect("align")
@@ -147,7 +169,7 @@ extension DOMInterfaces {
     b.reflectBool("required")
     b.reflectInteger("size", .unsignedLong(default: 0))
     b.sameObject("options") { select, context in
-      HTMLCollectionObject(window: try context.window()) { select.descendantElements.filter { $0.isHTML && $0.localName == "option" } }
+      HTMLCollectionObject(window: try context.window()) { select.htmlDescendants(named: "option") }
     }
     observeWrites(b)
   }

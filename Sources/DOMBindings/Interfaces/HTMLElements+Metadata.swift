@@ -20,7 +20,12 @@ extension DOMInterfaces {
     b.reflectURL("href")
     b.reflectCrossOrigin()
     b.reflect("rel")
-    b.reflectEnum("as", keywords: ["fetch", "audio", "document", "embed", "font", "image", "manifest", "object", "report", "script", "sharedworker", "style", "track", "video", "worker", "xslt"])
+    b.reflectEnum(
+      "as",
+      keywords: [
+        "fetch", "audio", "document", "embed", "font", "image", "manifest", "object", "report", "script",
+        "sharedworker", "style", "track", "video", "worker", "xslt",
+      ])
     b.reflectTokenList("relList", attribute: "rel")
     b.reflect("media")
     b.reflect("integrity")
