@@ -1,11 +1,11 @@
 import DOM
 import JSBridge
 
-// Element interfaces of the HTML spec's embedded section; the reflected attributes follow
-// the IDL in ../shared/wpt/interfaces/html.idl and the types web-platform-tests check (html/dom/elements-embedded.js).
+// HTML element interfaces, grouped as web-platform-tests' html/dom/elements-embedded.js groups them. The members
+// follow ../shared/wpt/interfaces/html.idl; each reflected attribute has the type that file checks.
 
 extension DOMInterfaces {
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlmediaelement
+  /// https://html.spec.whatwg.org/multipage/media.html#htmlmediaelement
   static let htmlMediaElement = Interface<Element>("HTMLMediaElement", inherits: htmlElement) { b in
     b.reflectURL("src")
     b.reflectCrossOrigin()
@@ -17,7 +17,7 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlareaelement
+  /// https://html.spec.whatwg.org/multipage/image-maps.html#htmlareaelement
   static let htmlAreaElement = Interface<Element>("HTMLAreaElement", inherits: htmlElement) { b in
     b.reflect("alt")
     b.reflect("coords")
@@ -34,17 +34,17 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlaudioelement
+  /// https://html.spec.whatwg.org/multipage/media.html#htmlaudioelement
   static let htmlAudioElement = Interface<Element>("HTMLAudioElement", inherits: htmlMediaElement) { _ in }
 
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlcanvaselement
+  /// https://html.spec.whatwg.org/multipage/canvas.html#htmlcanvaselement
   static let htmlCanvasElement = Interface<Element>("HTMLCanvasElement", inherits: htmlElement) { b in
     b.reflectInteger("width", .unsignedLong(default: 300))
     b.reflectInteger("height", .unsignedLong(default: 150))
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlembedelement
+  /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#htmlembedelement
   static let htmlEmbedElement = Interface<Element>("HTMLEmbedElement", inherits: htmlElement) { b in
     b.reflectURL("src")
     b.reflect("type")
@@ -55,7 +55,7 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmliframeelement
+  /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#htmliframeelement
   static let htmlIFrameElement = Interface<Element>("HTMLIFrameElement", inherits: htmlElement) { b in
     b.reflectURL("src")
     b.reflect("srcdoc")
@@ -98,7 +98,7 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlmapelement
+  /// https://html.spec.whatwg.org/multipage/image-maps.html#htmlmapelement
   static let htmlMapElement = Interface<Element>("HTMLMapElement", inherits: htmlElement) { b in
     b.reflect("name")
     b.sameObject("areas") { map, context in
@@ -107,7 +107,7 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlobjectelement
+  /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#htmlobjectelement
   static let htmlObjectElement = Interface<Element>("HTMLObjectElement", inherits: htmlElement) { b in
     b.reflectURL("data")
     b.reflect("type")
@@ -128,7 +128,7 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlparamelement
+  /// https://html.spec.whatwg.org/multipage/obsolete.html#htmlparamelement
   static let htmlParamElement = Interface<Element>("HTMLParamElement", inherits: htmlElement) { b in
     b.reflect("name")
     b.reflect("value")
@@ -150,7 +150,7 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmltrackelement
+  /// https://html.spec.whatwg.org/multipage/media.html#htmltrackelement
   static let htmlTrackElement = Interface<Element>("HTMLTrackElement", inherits: htmlElement) { b in
     b.reflectEnum(
       "kind",
@@ -164,7 +164,7 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlvideoelement
+  /// https://html.spec.whatwg.org/multipage/media.html#htmlvideoelement
   static let htmlVideoElement = Interface<Element>("HTMLVideoElement", inherits: htmlMediaElement) { b in
     b.reflectInteger("width", .unsignedLong(default: 0))
     b.reflectInteger("height", .unsignedLong(default: 0))

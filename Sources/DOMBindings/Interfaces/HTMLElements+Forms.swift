@@ -1,11 +1,11 @@
 import DOM
 import JSBridge
 
-// Element interfaces of the HTML spec's forms section; the reflected attributes follow
-// the IDL in ../shared/wpt/interfaces/html.idl and the types web-platform-tests check (html/dom/elements-forms.js).
+// HTML element interfaces, grouped as web-platform-tests' html/dom/elements-forms.js groups them. The members
+// follow ../shared/wpt/interfaces/html.idl; each reflected attribute has the type that file checks.
 
 extension DOMInterfaces {
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmlbuttonelement
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmlbuttonelement
   static let htmlButtonElement = Interface<Element>("HTMLButtonElement", inherits: htmlElement) { b in
     b.reflectBool("disabled")
     b.reflectURL("formAction", emptyIsDocumentURL: true)
@@ -23,10 +23,10 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmldatalistelement
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmldatalistelement
   static let htmlDataListElement = Interface<Element>("HTMLDataListElement", inherits: htmlElement) { _ in }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmlfieldsetelement
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmlfieldsetelement
   static let htmlFieldSetElement = Interface<Element>("HTMLFieldSetElement", inherits: htmlElement) { b in
     b.reflectBool("disabled")
     b.reflect("name")
@@ -60,7 +60,7 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmlinputelement
+  /// https://html.spec.whatwg.org/multipage/input.html#htmlinputelement
   static let htmlInputElement = Interface<Element>("HTMLInputElement", inherits: htmlElement) { b in
     b.reflect("accept")
     b.reflect("alt")
@@ -113,13 +113,13 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmllegendelement
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmllegendelement
   static let htmlLegendElement = Interface<Element>("HTMLLegendElement", inherits: htmlElement) { b in
     b.reflect("align")
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmlmeterelement
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmlmeterelement
   static let htmlMeterElement = Interface<Element>("HTMLMeterElement", inherits: htmlElement) { b in
     b.reflectDouble("value")
     b.reflectDouble("min")
@@ -130,14 +130,14 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmloptgroupelement
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmloptgroupelement
   static let htmlOptGroupElement = Interface<Element>("HTMLOptGroupElement", inherits: htmlElement) { b in
     b.reflectBool("disabled")
     b.reflect("label")
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmloptionelement
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmloptionelement
   static let htmlOptionElement = Interface<Element>("HTMLOptionElement", inherits: htmlElement) { b in
     b.reflectBool("disabled")
     b.reflect("label", get: { $0.getAttribute("label") ?? $0.optionText }, set: { try $0.setAttribute("label", $1) })
@@ -147,20 +147,20 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmloutputelement
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmloutputelement
   static let htmlOutputElement = Interface<Element>("HTMLOutputElement", inherits: htmlElement) { b in
     b.reflectTokenList("htmlFor", attribute: "for")
     b.reflect("name")
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmlprogresselement
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmlprogresselement
   static let htmlProgressElement = Interface<Element>("HTMLProgressElement", inherits: htmlElement) { b in
     b.reflectDouble("max", defaultValue: 1)
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmlselectelement
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmlselectelement
   static let htmlSelectElement = Interface<Element>("HTMLSelectElement", inherits: htmlElement) { b in
     b.reflect("autocomplete")
     b.reflectBool("disabled")
@@ -174,7 +174,7 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#htmltextareaelement
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmltextareaelement
   static let htmlTextAreaElement = Interface<Element>("HTMLTextAreaElement", inherits: htmlElement) { b in
     b.reflect("autocomplete")
     b.reflectInteger("cols", .limitedUnsignedLongWithFallback(default: 20))

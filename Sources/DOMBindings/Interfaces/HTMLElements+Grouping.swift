@@ -1,8 +1,8 @@
 import DOM
 import JSBridge
 
-// Element interfaces of the HTML spec's grouping section; the reflected attributes follow
-// the IDL in ../shared/wpt/interfaces/html.idl and the types web-platform-tests check (html/dom/elements-grouping.js).
+// HTML element interfaces, grouped as web-platform-tests' html/dom/elements-grouping.js groups them. The members
+// follow ../shared/wpt/interfaces/html.idl; each reflected attribute has the type that file checks.
 
 extension DOMInterfaces {
   /// https://html.spec.whatwg.org/multipage/grouping-content.html#htmldlistelement

@@ -1,8 +1,8 @@
 import DOM
 import JSBridge
 
-// Element interfaces of the HTML spec's misc section; the reflected attributes follow
-// the IDL in ../shared/wpt/interfaces/html.idl and the types web-platform-tests check (html/dom/elements-misc.js).
+// HTML element interfaces, grouped as web-platform-tests' html/dom/elements-misc.js groups them. The members
+// follow ../shared/wpt/interfaces/html.idl; each reflected attribute has the type that file checks.
 
 extension DOMInterfaces {
   /// https://html.spec.whatwg.org/multipage/interactive-elements.html#htmldetailselement
@@ -17,26 +17,26 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/interactive-elements.html#htmlhtmlelement
+  /// https://html.spec.whatwg.org/multipage/semantics.html#htmlhtmlelement
   static let htmlHtmlElement = Interface<Element>("HTMLHtmlElement", inherits: htmlElement) { b in
     b.reflect("version")
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/interactive-elements.html#htmlmenuelement
+  /// https://html.spec.whatwg.org/multipage/grouping-content.html#htmlmenuelement
   static let htmlMenuElement = Interface<Element>("HTMLMenuElement", inherits: htmlElement) { b in
     b.reflectBool("compact")
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/interactive-elements.html#htmlmodelement
+  /// https://html.spec.whatwg.org/multipage/edits.html#htmlmodelement
   static let htmlModElement = Interface<Element>("HTMLModElement", inherits: htmlElement) { b in
     b.reflectURL("cite")
     b.reflect("dateTime")
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/interactive-elements.html#htmlscriptelement
+  /// https://html.spec.whatwg.org/multipage/scripting.html#htmlscriptelement
   static let htmlScriptElement = Interface<Element>("HTMLScriptElement", inherits: htmlElement) { b in
     b.reflectURL("src")
     b.reflect("type")
@@ -50,18 +50,18 @@ extension DOMInterfaces {
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/interactive-elements.html#htmlslotelement
+  /// https://html.spec.whatwg.org/multipage/scripting.html#htmlslotelement
   static let htmlSlotElement = Interface<Element>("HTMLSlotElement", inherits: htmlElement) { b in
     b.reflect("name")
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/interactive-elements.html#htmltemplateelement
+  /// https://html.spec.whatwg.org/multipage/scripting.html#htmltemplateelement
   static let htmlTemplateElement = Interface<Element>("HTMLTemplateElement", inherits: htmlElement) { b in
     b.getter("content") { $0.templateContent }
     observeWrites(b)
   }
 
-  /// https://html.spec.whatwg.org/multipage/interactive-elements.html#htmlunknownelement
+  /// https://html.spec.whatwg.org/multipage/dom.html#htmlunknownelement
   static let htmlUnknownElement = Interface<Element>("HTMLUnknownElement", inherits: htmlElement) { _ in }
 }
