@@ -62,13 +62,6 @@ public final class Window: EventTarget {
   /// True while an `error` event for a reported exception is dispatched (an exception inside it only goes to the console).
   var isReportingException = false
 
-  // Per-node objects that must be the same JS object on every access.
-  var childNodeLists: [ObjectIdentifier: NodeListObject] = [:]
-  var childrenCollections: [ObjectIdentifier: HTMLCollectionObject] = [:]
-  var classLists: [ObjectIdentifier: DOMTokenListObject] = [:]
-  var attributeMaps: [ObjectIdentifier: NamedNodeMapObject] = [:]
-  var datasets: [ObjectIdentifier: DOMStringMapObject] = [:]
-
   /// Installs the interfaces, `window`/`self`, `document`, `location`, `navigator`, `console`, dialogs, timers,
   /// `getSelection`, `NodeFilter` and `DOMException` on `context`'s global object.
   ///
@@ -131,41 +124,15 @@ public final class Window: EventTarget {
     return try? ctor.construct(args: [context.makeString(error.message), context.makeString(error.name.rawValue)])
   }
 
-  // MARK: Per-node caches
+  // MARK: Per-node [SameObject] values (kept in the node's wrapper record, the slots the tables use)
 
-  func childNodes(of node: Node) -> NodeListObject {
-    if let list = childNodeLists[ObjectIdentifier(node)] { return list }
-    let list = NodeListObject(.live(.childNodes(of: node)))
-    childNodeLists[ObjectIdentifier(node)] = list
-    return list
-  }
-
-  func children(of node: Node) -> HTMLCollectionObject {
-    if let list = childrenCollections[ObjectIdentifier(node)] { return list }
-    let list = HTMLCollectionObject(.children(of: node))
-    childrenCollections[ObjectIdentifier(node)] = list
-    return list
-  }
-
-  func classList(of element: Element) -> DOMTokenListObject {
-    if let list = classLists[ObjectIdentifier(element)] { return list }
-    let list = DOMTokenListObject(element: element, attribute: "class")
-    classLists[ObjectIdentifier(element)] = list
-    return list
-  }
-
+  /// `element.attributes`, for Swift callers (the same object the table returns).
   func attributes(of element: Element) -> NamedNodeMapObject {
-    if let map = attributeMaps[ObjectIdentifier(element)] { return map }
-    let map = NamedNodeMapObject(element: element)
-    attributeMaps[ObjectIdentifier(element)] = map
-    return map
+    sameObject(of: element, "attributes") { NamedNodeMapObject(element: element) }
   }
 
-  func dataset(of element: Element) -> DOMStringMapObject {
-    if let map = datasets[ObjectIdentifier(element)] { return map }
-    let map = DOMStringMapObject(element: element)
-    datasets[ObjectIdentifier(element)] = map
-    return map
+  private func sameObject<R: AnyObject>(of node: Node, _ member: String, make: () -> R) -> R {
+    (try? context.sameObject(of: node, member, make: make)) ?? make()
   }
 }
 
@@ -177,4 +144,9 @@ extension ScriptContext {
     }
     return window
   }
+}
+
+extension Window {
+  /// Every interface a window installs (what `x instanceof Name` can name), for introspection such as the IDL check.
+  public static var installedInterfaces: [AnyInterface] { DOMInterfaces.all }
 }

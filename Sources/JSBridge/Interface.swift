@@ -14,11 +14,14 @@ public final class AnyInterface: Sendable {
   let constructorLength: Int
   /// True when a Swift object may be wrapped with this interface.
   let accepts: @Sendable (AnyObject) -> Bool
+  /// The identity the table's members check their receiver against.
+  let brand: InterfaceBrand
 
   init(
     name: String, parent: AnyInterface?, members: [InterfaceMember], indexed: IndexedProperties?,
-    named: NamedProperties?, construct: (@Sendable (Arguments) throws -> AnyObject)?, constructorLength: Int, accepts: @escaping @Sendable (AnyObject) -> Bool
+    named: NamedProperties?, construct: (@Sendable (Arguments) throws -> AnyObject)?, constructorLength: Int, accepts: @escaping @Sendable (AnyObject) -> Bool, brand: InterfaceBrand
   ) {
+    self.brand = brand
     self.name = name
     self.parent = parent
     self.members = members
@@ -36,6 +39,17 @@ public final class AnyInterface: Sendable {
   var effectiveIndexed: IndexedProperties? { indexed ?? parent?.effectiveIndexed }
   /// The nearest named-property handler in the inheritance chain.
   var effectiveNamed: NamedProperties? { named ?? parent?.effectiveNamed }
+
+  /// True when this interface or an ancestor was built with `brand` (a pointer compare per level).
+  @inline(__always)
+  func carries(_ brand: InterfaceBrand) -> Bool {
+    var current: AnyInterface? = self
+    while let c = current {
+      if c.brand === brand { return true }
+      current = c.parent
+    }
+    return false
+  }
 
   /// True when `self` is `other` or inherits from it.
   public func inherits(from other: AnyInterface) -> Bool {
@@ -108,7 +122,8 @@ public struct Interface<T: AnyObject>: Sendable {
     build(builder)
     erased = AnyInterface(
       name: name, parent: parent, members: builder.members, indexed: builder.indexed, named: builder.named,
-      construct: builder.construct, constructorLength: builder.constructorLength, accepts: { $0 is T })
+      construct: builder.construct, constructorLength: builder.constructorLength, accepts: { $0 is T },
+      brand: builder.brand)
   }
 
   /// Builds the table for `name`, inheriting from another typed interface.
@@ -123,4 +138,46 @@ public struct Interface<T: AnyObject>: Sendable {
 
   /// The interface name.
   public var name: String { erased.name }
+}
+
+/// The identity of one interface table, compared by reference in the receiver check.
+public final class InterfaceBrand: Sendable {
+  init() {}
+}
+
+/// A read-only description of one prototype member, for checking tables against WebIDL.
+public struct InterfaceMemberDescription: Sendable, Equatable {
+  /// What kind of member it is.
+  public enum Kind: Sendable, Equatable {
+    /// An accessor; `hasSetter` is false for a readonly attribute.
+    case attribute(hasSetter: Bool)
+    /// A method with its `length`.
+    case operation(length: Int)
+    /// A constant (on the interface object and the prototype).
+    case constant
+  }
+
+  /// The member name as scripts see it.
+  public let name: String
+  /// What kind of member it is.
+  public let kind: Kind
+}
+
+extension AnyInterface {
+  /// The table's own members (not inherited ones), in table order.
+  public var memberDescriptions: [InterfaceMemberDescription] {
+    members.flatMap { member -> [InterfaceMemberDescription] in
+      switch member {
+      case .accessor(let name, _, let set): [InterfaceMemberDescription(name: name, kind: .attribute(hasSetter: set != nil))]
+      case .accessorFamily(let names, _, let set):
+        names.map { InterfaceMemberDescription(name: $0, kind: .attribute(hasSetter: set != nil)) }
+      case .unforgeable(let name, _): [InterfaceMemberDescription(name: name, kind: .attribute(hasSetter: false))]
+      case .method(let name, let length, _): [InterfaceMemberDescription(name: name, kind: .operation(length: length))]
+      case .constant(let name, _): [InterfaceMemberDescription(name: name, kind: .constant)]
+      // Static operations live on the interface object, unscopables are a symbol: neither is a prototype member.
+      case .staticMethod, .unscopables: []
+      }
+    }
+  }
+
 }

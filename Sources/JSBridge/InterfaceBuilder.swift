@@ -1,6 +1,9 @@
 /// Collects the members of an ``Interface`` table; used only inside `Interface.init`.
 public final class InterfaceBuilder<T: AnyObject> {
   let interfaceName: String
+  /// The identity of the interface being built: a wrapper passes the receiver check when its interface
+  /// or an ancestor carries this brand.
+  let brand = InterfaceBrand()
   var members: [InterfaceMember] = []
   var indexed: IndexedProperties?
   var named: NamedProperties?
@@ -9,20 +12,50 @@ public final class InterfaceBuilder<T: AnyObject> {
 
   init(interfaceName: String) { self.interfaceName = interfaceName }
 
-  /// Unwraps `this` as `T`, or throws `TypeError: Illegal invocation`.
-  static func receiver(_ args: Arguments) throws(ScriptError) -> T {
-    guard let object = args.context.unwrap(args.this, as: T.self) else {
+  /// Unwraps `this` as `T` when it is a wrapper made with this interface or one inheriting from it,
+  /// or throws `TypeError: Illegal invocation` (the WebIDL brand check).
+  ///
+  /// Cost: one class check, then a pointer compare per level of the wrapper's interface chain.
+  static func receiver(_ args: Arguments, _ brand: InterfaceBrand) throws(ScriptError) -> T {
+    guard let record = args.context.wrapperRecord(args.this.raw), record.interface.carries(brand),
+      let object = record.object as? T
+    else {
       throw .typeError("Illegal invocation")
     }
     return object
   }
 
+  /// A `[SameObject]` attribute: `make` runs on the first read, and every later read returns the same object,
+  /// kept in the receiver's wrapper record. `set` (for `[PutForwards]`) receives an assigned value.
+  public func sameObject<R: AnyObject & ScriptConvertible>(
+    _ name: String, set: (@Sendable (T, ScriptValue) throws -> Void)? = nil,
+    _ make: @escaping @Sendable (T, ScriptContext) throws -> R
+  ) {
+    let brand = self.brand
+    let getter: NativeBody = { args in
+      guard let record = args.context.wrapperRecord(args.this.raw), record.interface.carries(brand),
+        let object = record.object as? T
+      else { throw ScriptError.typeError("Illegal invocation") }
+      let value: R = try record.sameObject(name) { () throws -> R in try make(object, args.context) }
+      return try value.scriptValue(in: args.context)
+    }
+    var setter: NativeBody?
+    if let set {
+      setter = { args in
+        try set(Self.receiver(args, brand), args.value(0))
+        return args.context.makeUndefined()
+      }
+    }
+    members.append(.accessor(name: name, get: getter, set: setter))
+  }
+
   /// A read-only attribute.
   public func getter<R: ScriptConvertible>(_ name: String, _ get: @escaping @Sendable (T) throws -> R) {
+    let brand = self.brand
     members.append(
       .accessor(
         name: name,
-        get: { args in try get(Self.receiver(args)).scriptValue(in: args.context) },
+        get: { args in try get(Self.receiver(args, brand)).scriptValue(in: args.context) },
         set: nil))
   }
 
@@ -31,12 +64,13 @@ public final class InterfaceBuilder<T: AnyObject> {
     _ name: String, get: @escaping @Sendable (T) throws -> R,
     set: @escaping @Sendable (T, ScriptValue) throws -> Void
   ) {
+    let brand = self.brand
     members.append(
       .accessor(
         name: name,
-        get: { args in try get(Self.receiver(args)).scriptValue(in: args.context) },
+        get: { args in try get(Self.receiver(args, brand)).scriptValue(in: args.context) },
         set: { args in
-          try set(Self.receiver(args), args.value(0))
+          try set(Self.receiver(args, brand), args.value(0))
           return args.context.makeUndefined()
         }))
   }
@@ -52,12 +86,13 @@ public final class InterfaceBuilder<T: AnyObject> {
   public func method<R: ScriptConvertible>(
     _ name: String, length: Int = 0, _ body: @escaping @Sendable (T, Arguments) throws -> R
   ) {
+    let brand = self.brand
     let qualified = "\(interfaceName).\(name)"
     members.append(
       .method(
         name: name, length: length,
         body: { args in
-          let object = try Self.receiver(args)
+          let object = try Self.receiver(args, brand)
           let named = Arguments(renaming: args, callee: qualified)
           return try body(object, named).scriptValue(in: args.context)
         }))
@@ -77,15 +112,16 @@ public final class InterfaceBuilder<T: AnyObject> {
     _ names: [String], get: @escaping @Sendable (T, String, ScriptContext) throws -> R,
     set: @escaping @Sendable (T, String, ScriptValue, ScriptContext) throws -> Void
   ) {
+    let brand = self.brand
     members.append(
       .accessorFamily(
         names: names,
         get: { args in
-          let object = try Self.receiver(args)
+          let object = try Self.receiver(args, brand)
           return try get(object, args.string(0), args.context).scriptValue(in: args.context)
         },
         set: { args in
-          let object = try Self.receiver(args)
+          let object = try Self.receiver(args, brand)
           try set(object, args.string(0), args.value(1), args.context)
           return args.context.makeUndefined()
         }))
@@ -93,8 +129,9 @@ public final class InterfaceBuilder<T: AnyObject> {
 
   /// A `[LegacyUnforgeable]` read-only attribute: defined on each instance, not on the prototype.
   public func unforgeableGetter<R: ScriptConvertible>(_ name: String, _ get: @escaping @Sendable (T) throws -> R) {
+    let brand = self.brand
     members.append(
-      .unforgeable(name: name, get: { args in try get(Self.receiver(args)).scriptValue(in: args.context) }))
+      .unforgeable(name: name, get: { args in try get(Self.receiver(args, brand)).scriptValue(in: args.context) }))
   }
 
   /// Read-only attributes named `names` served by one getter that sees the name (the members of an init
@@ -102,11 +139,12 @@ public final class InterfaceBuilder<T: AnyObject> {
   public func getters<R: ScriptConvertible>(
     _ names: [String], _ get: @escaping @Sendable (T, String, ScriptContext) throws -> R
   ) {
+    let brand = self.brand
     members.append(
       .accessorFamily(
         names: names,
         get: { args in
-          let object = try Self.receiver(args)
+          let object = try Self.receiver(args, brand)
           return try get(object, args.string(0), args.context).scriptValue(in: args.context)
         },
         set: nil))

@@ -16,10 +16,24 @@ final class WrapperRecord {
   let object: AnyObject
   let interface: AnyInterface
   let jsObject: JSObjectRef
+  /// The `[SameObject]` values made for this wrapper, by member name (a handful at most; kept as long as the wrapper).
+  var sameObjects: [(member: String, value: AnyObject)] = []
   init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef) {
     self.object = object
     self.interface = interface
     self.jsObject = jsObject
+  }
+}
+
+extension WrapperRecord {
+  /// The value in slot `member`, made by `make` when the slot is empty.
+  func sameObject<R: AnyObject>(_ member: String, make: () throws -> R) rethrows -> R {
+    for slot in sameObjects where slot.member == member {
+      if let value = slot.value as? R { return value }
+    }
+    let value = try make()
+    sameObjects.append((member, value))
+    return value
   }
 }
 
@@ -216,6 +230,14 @@ extension ScriptContext {
       let object = JSValueToObject(raw, value, nil), let p = JSObjectGetPrivate(object)
     else { return nil }
     return Unmanaged<WrapperRecord>.fromOpaque(p).takeUnretainedValue()
+  }
+
+  /// The `[SameObject]` value `member` of `object` (`classList`, `dataset`...): made by `make` on first use,
+  /// then kept in the slot of `object`'s wrapper record, so it lives as long as the wrapper.
+  public func sameObject<R: AnyObject>(of object: AnyObject, _ member: String, make: () throws -> R) throws -> R {
+    _ = try wrap(object)
+    guard let record = wrappers[ObjectIdentifier(object)] else { return try make() }
+    return try record.sameObject(member, make: make)
   }
 
   /// The Swift object wrapped by `value`, if it wraps a `T`.

@@ -127,7 +127,7 @@ final class WindowTests: BindingTestCase {
     assertTrue("document.createTextNode('x') instanceof Text && document.createTextNode('x') instanceof CharacterData")
     assertTrue("Node.ELEMENT_NODE === 1 && document.body.TEXT_NODE === 3 && Node.DOCUMENT_FRAGMENT_NODE === 11")
     assertTrue("NodeFilter.SHOW_ALL === 0xFFFFFFFF && NodeFilter.SHOW_TEXT === 4 && NodeFilter.FILTER_SKIP === 3")
-    assertTrue("Object.prototype.toString.call(document.body) === '[object HTMLElement]'")
+    assertTrue("Object.prototype.toString.call(document.body) === '[object HTMLBodyElement]'")
     assertTrue("document.querySelector('a') === null")
   }
 

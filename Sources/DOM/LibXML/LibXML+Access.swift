@@ -75,13 +75,13 @@ extension LibXML {
   /// The character data of a text or comment node.
   static func content(_ node: Node) -> String {
     guard let content = node.pointee.content else { return "" }
-    return String(cString: content)
+    return readStored(content)
   }
 
   /// Replaces the character data of a text or comment node (no entity parsing, no merging).
   static func setContent(_ node: Node, _ text: String) {
     precondition([.text, .comment, .processingInstruction].contains(kind(node)), "LibXML.setContent: not character data")
-    xmlNodeSetContentLen(node, text, Int32(text.utf8.count))
+    withStored(text) { xmlNodeSetContentLen(node, $0, xmlStrlen($0)) }
   }
 
   // MARK: Namespaces

@@ -28,7 +28,7 @@ extension LibXML {
     if let children = attr.pointee.children { xmlFreeNodeList(children) }
     attr.pointee.children = nil
     attr.pointee.last = nil
-    guard let text = xmlNewDocText(attr.pointee.doc, value) else { return }
+    guard let text = withStored(value, { xmlNewDocText(attr.pointee.doc, $0) }) else { return }
     text.pointee.parent = node(of: attr)
     attr.pointee.children = text
     attr.pointee.last = text

@@ -73,7 +73,7 @@ extension LibXML {
     _ node: Node, localName: String, value: String, namespaceURI: String?, prefix: String?
   ) {
     let ns = namespaceURI.map { namespace(uri: $0, prefix: prefix, in: node.pointee.doc) }
-    xmlNewNsProp(node, ns, localName, value)
+    withStored(value) { _ = xmlNewNsProp(node, ns, localName, $0) }
   }
 
 }

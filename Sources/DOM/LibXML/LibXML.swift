@@ -69,18 +69,18 @@ enum LibXML {
     return node
   }
 
-  static func newText(_ text: String, in doc: Doc) -> Node { xmlNewDocText(doc, text)! }
-  static func newComment(_ text: String, in doc: Doc) -> Node { xmlNewDocComment(doc, text)! }
+  static func newText(_ text: String, in doc: Doc) -> Node { withStored(text) { xmlNewDocText(doc, $0)! } }
+  static func newComment(_ text: String, in doc: Doc) -> Node { withStored(text) { xmlNewDocComment(doc, $0)! } }
   static func newFragment(in doc: Doc) -> Node { xmlNewDocFragment(doc)! }
 
   // MARK: Processing instructions and CDATA sections
 
   static func newProcessingInstruction(target: String, data: String, in doc: Doc) -> Node {
-    xmlNewDocPI(doc, target, data)!
+    withStored(data) { xmlNewDocPI(doc, target, $0)! }
   }
 
   static func newCDATASection(_ data: String, in doc: Doc) -> Node {
-    xmlNewCDataBlock(doc, data, Int32(data.utf8.count))!
+    withStored(data) { xmlNewCDataBlock(doc, $0, xmlStrlen($0))! }
   }
 
   /// True for a CDATA section (a kind of text node).
@@ -143,7 +143,7 @@ extension String {
   /// Takes ownership of a libxml2-allocated C string and frees it.
   init?(xmlOwned pointer: UnsafeMutablePointer<xmlChar>?) {
     guard let pointer else { return nil }
-    self = String(cString: pointer)
+    self = LibXML.readStored(pointer)
     webaction_xmlFree(pointer)
   }
 }

@@ -212,6 +212,7 @@ struct SerializerWriter {
       case UInt8(ascii: ">"): replacement = "&gt;"
       case UInt8(ascii: "\""): replacement = attributeMode ? "&quot;" : nil
       case 0xC2 where p[1] == 0xA0: replacement = "&nbsp;"; width = 2
+      case 0xC0 where p[1] == 0x80: replacement = "\0"; width = 2  // U+0000 as stored (LibXML+NUL.swift)
       default: replacement = nil
       }
       if let replacement {

@@ -47,7 +47,31 @@ extension Document {
   }
 
   /// Resolves `string` against the base URL (nil when it does not parse).
+  ///
+  /// Prepares the input as the URL parser does before Foundation sees it
+  /// (https://url.spec.whatwg.org/#concept-basic-url-parser): leading and trailing C0 controls and spaces are
+  /// stripped, tabs and newlines removed, and other characters Foundation refuses are percent-encoded.
+  /// The empty string is the base URL without its fragment.
   public func resolveURL(_ string: String) -> URL? {
-    URL(string: string.trimmingCSSWhitespace(), relativeTo: baseURL)?.absoluteURL
+    let base = baseURL
+    var scalars = Substring(string).unicodeScalars
+    while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+    while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
+    var prepared = ""
+    for scalar in scalars where scalar != "\t" && scalar != "\n" && scalar != "\r" {
+      if scalar.value <= 0x20 || scalar.value >= 0x7F || "\"<>`{}|^".unicodeScalars.contains(scalar) {
+        for byte in String(scalar).utf8 {
+          prepared += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+        }
+      } else {
+        prepared.unicodeScalars.append(scalar)
+      }
+    }
+    if prepared.isEmpty {
+      var components = URLComponents(url: base, resolvingAgainstBaseURL: true)
+      components?.fragment = nil
+      return components?.url ?? base
+    }
+    return URL(string: prepared, relativeTo: base)?.absoluteURL
   }
 }

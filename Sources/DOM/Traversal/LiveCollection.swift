@@ -12,6 +12,9 @@ public final class LiveCollection {
     case children
     /// The root's descendants, in tree order.
     case descendants
+    /// The nodes a function of the root lists, in its order (for collections whose order is not tree order,
+    /// such as `table.rows`); computed whole, once per tree version.
+    case computed(@Sendable (Node) -> [Node])
   }
 
   /// The node the collection is rooted at.
@@ -125,6 +128,12 @@ public final class LiveCollection {
     version = document.treeVersion
     items.removeAll(keepingCapacity: true)
     names = nil
+    if case .computed(let list) = scope {
+      items = list(root)
+      cursor = nil
+      complete = true
+      return
+    }
     cursor = LibXML.firstChild(root.raw)
     complete = cursor == nil
   }
@@ -140,6 +149,7 @@ public final class LiveCollection {
       switch scope {
       case .children: next = LibXML.next(current)
       case .descendants: next = LibXML.following(current, within: rootRaw)
+      case .computed: next = nil  // revalidate() computed the whole list
       }
       switch filter {
       case .all:

@@ -7,15 +7,13 @@ enum DOMInterfaces {
   /// Every interface the window installs (so `x instanceof HTMLElement` works before any node is wrapped).
   static let all: [AnyInterface] = [
     eventTarget.erased, event.erased, node.erased, document.erased, documentType.erased, documentFragment.erased, element.erased,
-    htmlElement.erased, htmlAnchorElement.erased, htmlImageElement.erased, htmlInputElement.erased,
-    htmlMetaElement.erased, htmlLinkElement.erased, htmlTemplateElement.erased,
     characterData.erased, text.erased, comment.erased, processingInstruction.erased, cdataSection.erased,
     xmlDocument.erased, domImplementation.erased,
     nodeList.erased, htmlCollection.erased, domTokenList.erased, namedNodeMap.erased, attr.erased,
     domStringMap.erased, cssStyleDeclaration.erased, treeWalker.erased, nodeIterator.erased,
     location.erased, selection.erased, mutationObserver.erased, mutationRecord.erased,
     abstractRange.erased, range.erased, staticRange.erased,
-  ]
+  ] + htmlElementInterfaces
 
   /// Interfaces few pages touch, installed when a script first names one or an object of it is wrapped.
   static let installedOnFirstUse: [AnyInterface] =
@@ -26,15 +24,7 @@ enum DOMInterfaces {
     switch object {
     case let element as Element:
       guard element.isHTML else { return DOMInterfaces.element.erased }
-      switch element.localName {
-      case "a": return htmlAnchorElement.erased
-      case "img": return htmlImageElement.erased
-      case "input": return htmlInputElement.erased
-      case "meta": return htmlMetaElement.erased
-      case "link": return htmlLinkElement.erased
-      case "template": return htmlTemplateElement.erased
-      default: return htmlElement.erased
-      }
+      return htmlInterface(forTag: element.localName)
     case is CDATASection: return cdataSection.erased
     case is Text: return text.erased
     case is ProcessingInstruction: return processingInstruction.erased
@@ -118,17 +108,73 @@ extension InterfaceBuilder where T == Element {
     })
   }
 
-  /// A `long` attribute reflecting `attribute`.
-  func reflectInt(_ name: String, attribute: String? = nil, defaultValue: Int = 0) {
+  /// A `DOMString` attribute reflecting `attribute`; `nullAsEmpty` for `[LegacyNullToEmptyString]`.
+  func reflect(_ name: String, attribute: String? = nil, nullAsEmpty: Bool) {
     let attr = attribute ?? name.lowercased()
-    reflectInt(name, defaultValue: defaultValue, get: { $0.getAttribute(attr) }, set: { try $0.setAttribute(attr, $1) })
+    reflect(name, nullAsEmpty: nullAsEmpty, get: { $0.getAttribute(attr) }, set: { try $0.setAttribute(attr, $1) })
   }
 
-  /// A URL attribute: reads resolve against the document base URL.
-  func reflectURL(_ name: String, attribute: String? = nil) {
+  /// A `long` attribute reflecting `attribute`.
+  func reflectInt(_ name: String, attribute: String? = nil, defaultValue: Int = 0) {
+    reflectInteger(name, attribute: attribute, .long(default: defaultValue))
+  }
+
+  /// An integer attribute of any reflected kind; limited kinds throw `IndexSizeError` for disallowed values.
+  func reflectInteger(_ name: String, attribute: String? = nil, _ kind: ReflectedInteger) {
+    let attr = attribute ?? name.lowercased()
+    reflectInteger(
+      name, kind, get: { $0.getAttribute(attr) }, set: { try $0.setAttribute(attr, $1) },
+      indexSizeError: { DOMException(.indexSizeError, "\(name): the value is outside the attribute's allowed range") })
+  }
+
+  /// A `double` attribute reflecting `attribute`.
+  func reflectDouble(_ name: String, attribute: String? = nil, defaultValue: Double = 0) {
+    let attr = attribute ?? name.lowercased()
+    reflectDouble(name, defaultValue: defaultValue, get: { $0.getAttribute(attr) }, set: { try $0.setAttribute(attr, $1) })
+  }
+
+  /// An enumerated attribute limited to known values (see ``InterfaceBuilder/reflectEnum(_:keywords:aliases:missing:invalid:nullable:get:set:)``).
+  func reflectEnum(
+    _ name: String, attribute: String? = nil, keywords: [String], aliases: [String: String] = [:], missing: String? = nil,
+    invalid: String? = nil, nullable: Bool = false
+  ) {
+    let attr = attribute ?? name.lowercased()
+    reflectEnum(
+      name, keywords: keywords, aliases: aliases, missing: missing, invalid: invalid, nullable: nullable,
+      get: { $0.getAttribute(attr) },
+      set: { element, value in
+        if let value { try element.setAttribute(attr, value) } else { element.removeAttribute(attr) }
+      })
+  }
+
+  /// A CORS settings attribute (`crossOrigin`): nullable, "" and unknown values mean "anonymous".
+  ///
+  /// https://html.spec.whatwg.org/multipage/urls-and-fetching.html#cors-settings-attributes
+  func reflectCrossOrigin() {
+    reflectEnum(
+      "crossOrigin", keywords: ["anonymous", "use-credentials"], aliases: ["": "anonymous"], invalid: "anonymous",
+      nullable: true)
+  }
+
+  /// A `DOMTokenList` reflecting `attribute` (`relList`, `sandbox`...): `[SameObject, PutForwards=value]`.
+  func reflectTokenList(_ name: String, attribute: String? = nil) {
+    let attr = attribute ?? name.lowercased()
+    sameObject(name, set: { element, value in try element.setAttribute(attr, value.toString()) }) { element, _ in
+      DOMTokenListObject(element: element, attribute: attr)
+    }
+  }
+
+  /// A URL attribute: reads resolve against the document base URL. With `emptyIsDocumentURL` (a form's
+  /// `action`, a button's `formAction`), a missing or empty attribute reads as the document's URL.
+  func reflectURL(_ name: String, attribute: String? = nil, emptyIsDocumentURL: Bool = false) {
     let attr = attribute ?? name.lowercased()
     reflectURL(
-      name, get: { $0.getAttribute(attr) }, resolve: { element, raw in element.document.resolveURL(raw)?.absoluteString },
+      name,
+      get: { element in
+        let value = element.getAttribute(attr)
+        return emptyIsDocumentURL && (value ?? "").isEmpty ? element.document.url.absoluteString : value
+      },
+      resolve: { element, raw in element.document.resolveURL(raw)?.absoluteString },
       set: { try $0.setAttribute(attr, $1) })
   }
 }

@@ -11,6 +11,21 @@ extension DOMInterfaces {
       return made
     }
     b.getter("implementation") { $0.implementation }
+    // https://html.spec.whatwg.org/multipage/dom.html#dom-document-dir: the html element's `dir`.
+    b.reflectEnum(
+      "dir", keywords: ["ltr", "rtl", "auto"], get: { $0.documentElement?.getAttribute("dir") },
+      set: { document, value in
+        guard let root = document.documentElement, let value else { return }
+        try root.setAttribute("dir", value)
+      })
+    // https://html.spec.whatwg.org/multipage/obsolete.html#dom-document-fgcolor: the body element's color attributes.
+    for (name, attribute) in [
+      ("fgColor", "text"), ("linkColor", "link"), ("vlinkColor", "vlink"), ("alinkColor", "alink"), ("bgColor", "bgcolor"),
+    ] {
+      b.reflect(
+        name, nullAsEmpty: true, get: { $0.body?.getAttribute(attribute) },
+        set: { document, value in try document.body?.setAttribute(attribute, value) })
+    }
     b.getter("URL") { $0.url.absoluteString }
     b.getter("documentURI") { $0.url.absoluteString }
     b.stringAccessor("title", get: { $0.title }, set: { $0.title = $1 })
@@ -43,7 +58,7 @@ extension DOMInterfaces {
     b.method("createDocumentFragment") { document, _ in document.createDocumentFragment() }
     b.method("createRange") { document, _ in LiveRange(document: document) }
     b.method("createEvent", length: 1) { document, args in try args.context.wrap(document.createEvent(args.string(0))) }
-    addEventHandlers(b, globalEventHandlers + documentAndElementEventHandlers)
+    addEventHandlers(b, globalEventHandlers + documentAndElementEventHandlers + ["onreadystatechange"])
     b.method("createAttribute", length: 1) { document, args in try document.createAttribute(args.string(0)) }
     b.method("createAttributeNS", length: 2) { document, args in
       try document.createAttributeNS(args.nullableString(0), args.string(1))

@@ -11,11 +11,10 @@ extension DOMInterfaces {
     b.reflect("id")
     b.reflect("className", attribute: "class")
     b.reflect("slot")
-    b.contextAccessor(
-      "classList", get: { element, context in try context.window().classList(of: element) },
-      set: { element, value, _ in try element.setAttribute("class", value.toString()) })
-    b.contextGetter("attributes") { element, context in try context.window().attributes(of: element) }
-    b.contextGetter("dataset") { element, context in try context.window().dataset(of: element) }
+    b.sameObject("classList", set: { element, value in try element.setAttribute("class", value.toString()) }) {
+      element, _ in DOMTokenListObject(element: element, attribute: "class")
+    }
+    b.sameObject("attributes") { element, _ in NamedNodeMapObject(element: element) }
 
     b.method("getAttribute", length: 1) { element, args in element.getAttribute(try args.string(0)) }
     b.method("setAttribute", length: 2) { element, args in try element.setAttribute(args.string(0), args.string(1)) }

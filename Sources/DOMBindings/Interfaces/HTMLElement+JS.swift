@@ -1,15 +1,30 @@
 import DOM
+import Foundation
 import JSBridge
 
 extension DOMInterfaces {
-  /// https://html.spec.whatwg.org/multipage/dom.html#htmlelement
+  /// https://html.spec.whatwg.org/multipage/dom.html#htmlelement (with the HTMLOrSVGElement mixin's reflected members)
   static let htmlElement = Interface<Element>("HTMLElement", inherits: element) { b in
     b.reflect("title")
     b.reflect("lang")
-    b.reflect("dir")
+    b.reflectEnum("dir", keywords: ["ltr", "rtl", "auto"])
     b.reflectBool("hidden")
-    b.reflect("accessKey", attribute: "accesskey")
     b.reflectBool("inert")
+    b.reflect("accessKey", attribute: "accesskey")
+    b.reflectBool("autofocus")
+    b.reflectInt("tabIndex", attribute: "tabindex", defaultValue: -1)
+    b.reflect("nonce")
+    b.sameObject("dataset") { element, _ in DOMStringMapObject(element: element) }
+    b.reflectEnum(
+      "enterKeyHint", attribute: "enterkeyhint",
+      keywords: [
+        "enter", "done", "go", "next", "previous", "search", "send",
+      ])
+    b.reflectEnum(
+      "inputMode", attribute: "inputmode",
+      keywords: [
+        "none", "text", "tel", "url", "email", "numeric", "decimal", "search",
+      ])
     b.accessor("translate", get: { element in
       // Enumerated attribute: "no" turns translation off; an inherited value otherwise (true by default).
       var cursor: Element? = element
@@ -32,61 +47,43 @@ extension DOMInterfaces {
     addEventHandlers(b, globalEventHandlers + documentAndElementEventHandlers)
   }
 
-  /// https://html.spec.whatwg.org/multipage/text-level-semantics.html#htmlanchorelement
-  static let htmlAnchorElement = Interface<Element>("HTMLAnchorElement", inherits: htmlElement) { b in
-    b.reflectURL("href")
-    for name in ["target", "download", "rel", "hreflang", "type", "ping"] { b.reflect(name) }
-    b.reflect("referrerPolicy", attribute: "referrerpolicy")
-    b.accessor("text", get: { $0.textContent ?? "" }, set: { element, value in element.textContent = try value.toString() })
+  /// The keywords of a `referrerPolicy` attribute (https://w3c.github.io/webappsec-referrer-policy/#referrer-policies).
+  static let referrerPolicyKeywords = [
+    "", "no-referrer", "no-referrer-when-downgrade", "same-origin", "origin", "strict-origin", "origin-when-cross-origin",
+    "strict-origin-when-cross-origin", "unsafe-url",
+  ]
+
+  /// https://html.spec.whatwg.org/multipage/links.html#htmlhyperlinkelementutils: the URL parts of `href`
+  /// (read-only here: a saved page never navigates), and the stringifier.
+  static func addHyperlinkUtils(_ b: InterfaceBuilder<Element>) {
+    @Sendable func parts(_ element: Element) -> URLComponents? {
+      guard let href = element.getAttribute("href"), let url = element.document.resolveURL(href) else { return nil }
+      return URLComponents(url: url, resolvingAgainstBaseURL: true)
+    }
+    b.getter("origin") { element -> String in
+      guard let c = parts(element), let scheme = c.scheme, let host = c.percentEncodedHost, !host.isEmpty else { return "null" }
+      return "\(scheme)://\(host)" + (c.port.map { ":\($0)" } ?? "")
+    }
+    b.getter("protocol") { element in parts(element)?.scheme.map { "\($0):" } ?? ":" }
+    b.getter("username") { parts($0)?.percentEncodedUser ?? "" }
+    b.getter("password") { parts($0)?.percentEncodedPassword ?? "" }
+    b.getter("host") { element -> String in
+      guard let c = parts(element) else { return "" }
+      return (c.percentEncodedHost ?? "") + (c.port.map { ":\($0)" } ?? "")
+    }
+    b.getter("hostname") { parts($0)?.percentEncodedHost ?? "" }
+    b.getter("port") { parts($0)?.port.map(String.init) ?? "" }
+    b.getter("pathname") { parts($0)?.percentEncodedPath ?? "" }
+    b.getter("search") { element -> String in
+      guard let query = parts(element)?.percentEncodedQuery, !query.isEmpty else { return "" }
+      return "?" + query
+    }
+    b.getter("hash") { element -> String in
+      guard let fragment = parts(element)?.percentEncodedFragment, !fragment.isEmpty else { return "" }
+      return "#" + fragment
+    }
     b.method("toString") { element, _ in
       element.getAttribute("href").map { element.document.resolveURL($0)?.absoluteString ?? $0 } ?? ""
     }
-  }
-
-  /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlimageelement
-  static let htmlImageElement = Interface<Element>("HTMLImageElement", inherits: htmlElement) { b in
-    b.reflectURL("src")
-    b.reflect("alt")
-    b.reflect("srcset")
-    b.reflect("sizes")
-    b.reflect("loading")
-    b.reflect("crossOrigin", attribute: "crossorigin")
-    b.reflectInt("width")
-    b.reflectInt("height")
-  }
-
-  /// https://html.spec.whatwg.org/multipage/input.html#htmlinputelement (attribute-backed: no dirty value).
-  static let htmlInputElement = Interface<Element>("HTMLInputElement", inherits: htmlElement) { b in
-    b.reflect("value")
-    b.accessor("type", get: { ($0.getAttribute("type") ?? "text").lowercased() }, set: { element, value in
-      try element.setAttribute("type", value.toString())
-    })
-    b.reflect("placeholder")
-    b.reflect("name")
-    b.reflect("defaultValue", attribute: "value")
-    b.reflectBool("defaultChecked", attribute: "checked")
-    b.accessor("checked", get: { $0.checkedness }, set: { element, value in element.checkedness = value.toBool() })
-    b.reflectBool("disabled")
-    b.reflectBool("required")
-    b.reflectBool("readOnly", attribute: "readonly")
-  }
-
-  /// https://html.spec.whatwg.org/multipage/semantics.html#htmlmetaelement
-  static let htmlMetaElement = Interface<Element>("HTMLMetaElement", inherits: htmlElement) { b in
-    b.reflect("name")
-    b.reflect("content")
-    b.reflect("httpEquiv", attribute: "http-equiv")
-    b.reflect("media")
-  }
-
-  /// https://html.spec.whatwg.org/multipage/semantics.html#htmllinkelement
-  static let htmlLinkElement = Interface<Element>("HTMLLinkElement", inherits: htmlElement) { b in
-    b.reflectURL("href")
-    for name in ["rel", "media", "hreflang", "type", "sizes", "as"] { b.reflect(name) }
-  }
-
-  /// https://html.spec.whatwg.org/multipage/scripting.html#htmltemplateelement
-  static let htmlTemplateElement = Interface<Element>("HTMLTemplateElement", inherits: htmlElement) { b in
-    b.getter("content") { $0.templateContent }
   }
 }

@@ -23,7 +23,7 @@ extension DOMInterfaces {
     b.getter("ownerDocument") { $0.ownerDocument }
     b.getter("parentNode") { $0.parentNode }
     b.getter("parentElement") { $0.parentElement }
-    b.contextGetter("childNodes") { node, context in try context.window().childNodes(of: node) }
+    b.sameObject("childNodes") { node, _ in NodeListObject(.live(.childNodes(of: node))) }
     b.getter("firstChild") { $0.firstChild }
     b.getter("lastChild") { $0.lastChild }
     b.getter("previousSibling") { $0.previousSibling }
@@ -58,7 +58,7 @@ extension DOMInterfaces {
 
   /// ParentNode (https://dom.spec.whatwg.org/#interface-parentnode) for documents, fragments and elements.
   static func addParentNodeMembers<T: Node>(_ b: InterfaceBuilder<T>) {
-    b.contextGetter("children") { node, context in try context.window().children(of: node) }
+    b.sameObject("children") { node, _ in HTMLCollectionObject(.children(of: node)) }
     b.getter("firstElementChild") { node in node.childNodes.first { $0 is Element } as? Element }
     b.getter("lastElementChild") { node in node.childNodes.last { $0 is Element } as? Element }
     b.getter("childElementCount") { node in node.childNodes.count { $0 is Element } }
@@ -70,13 +70,13 @@ extension DOMInterfaces {
     b.method("querySelectorAll", length: 1) { node, args in
       NodeListObject(.snapshot(try node.querySelectorAll(args.string(0))))
     }
+    // Documents and elements only: DocumentFragment has no getElementsBy* (https://dom.spec.whatwg.org/#interface-documentfragment).
+    guard !(T.self is DocumentFragment.Type) else { return }
     b.method("getElementsByTagName", length: 1) { node, args in
       HTMLCollectionObject(.elements(byTagName: try args.string(0), under: node))
     }
-    if !(T.self is DocumentFragment.Type) {
-      b.method("getElementsByTagNameNS", length: 2) { node, args in
-        HTMLCollectionObject(.elements(byNamespace: try args.nullableString(0), localName: try args.string(1), under: node))
-      }
+    b.method("getElementsByTagNameNS", length: 2) { node, args in
+      HTMLCollectionObject(.elements(byNamespace: try args.nullableString(0), localName: try args.string(1), under: node))
     }
     b.method("getElementsByClassName", length: 1) { node, args in
       HTMLCollectionObject(.elements(byClassNames: try args.string(0), under: node))

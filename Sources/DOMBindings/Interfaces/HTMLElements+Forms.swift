@@ -1,0 +1,181 @@
+import DOM
+import JSBridge
+
+// HTML element interfaces, grouped as web-platform-tests' html/dom/elements-forms.js groups them. The members
+// follow ../shared/wpt/interfaces/html.idl; each reflected attribute has the type that file checks.
+
+extension DOMInterfaces {
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmlbuttonelement
+  static let htmlButtonElement = Interface<Element>("HTMLButtonElement", inherits: htmlElement) { b in
+    b.reflectBool("disabled")
+    b.reflectURL("formAction", emptyIsDocumentURL: true)
+    b.reflectEnum(
+      "formEnctype",
+      keywords: [
+        "application/x-www-form-urlencoded", "multipart/form-data", "text/plain",
+      ], invalid: "application/x-www-form-urlencoded")
+    b.reflectEnum("formMethod", keywords: ["get", "post", "dialog"], invalid: "get")
+    b.reflectBool("formNoValidate")
+    b.reflect("formTarget")
+    b.reflect("name")
+    b.reflectEnum("type", keywords: ["submit", "reset", "button"], missing: "submit")
+    b.reflect("value")
+  }
+
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmldatalistelement
+  static let htmlDataListElement = Interface<Element>("HTMLDataListElement", inherits: htmlElement) { _ in }
+
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmlfieldsetelement
+  static let htmlFieldSetElement = Interface<Element>("HTMLFieldSetElement", inherits: htmlElement) { b in
+    b.reflectBool("disabled")
+    b.reflect("name")
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmlformelement
+  static let htmlFormElement = Interface<Element>("HTMLFormElement", inherits: htmlElement) { b in
+    b.reflect("acceptCharset", attribute: "accept-charset")
+    b.reflectURL("action", emptyIsDocumentURL: true)
+    b.reflectEnum("autocomplete", keywords: ["on", "off"], missing: "on")
+    b.reflectEnum(
+      "enctype",
+      keywords: [
+        "application/x-www-form-urlencoded", "multipart/form-data", "text/plain",
+      ], missing: "application/x-www-form-urlencoded")
+    b.reflectEnum(
+      "encoding", attribute: "enctype",
+      keywords: [
+        "application/x-www-form-urlencoded", "multipart/form-data", "text/plain",
+      ], missing: "application/x-www-form-urlencoded")
+    b.reflectEnum("method", keywords: ["get", "post", "dialog"], missing: "get")
+    b.reflect("name")
+    b.reflectBool("noValidate")
+    b.reflect("target")
+    b.reflect("rel")
+    b.reflectTokenList("relList", attribute: "rel")
+    b.sameObject("elements") { form, context in
+      HTMLCollectionObject(.elements(under: form) { $0.isListedFormControl })
+    }
+  }
+
+  /// https://html.spec.whatwg.org/multipage/input.html#htmlinputelement
+  static let htmlInputElement = Interface<Element>("HTMLInputElement", inherits: htmlElement) { b in
+    b.reflect("accept")
+    b.reflect("alt")
+    b.reflect("autocomplete")
+    b.reflectBool("defaultChecked", attribute: "checked")
+    b.reflect("dirName")
+    b.reflectBool("disabled")
+    b.reflectURL("formAction", emptyIsDocumentURL: true)
+    b.reflectEnum(
+      "formEnctype",
+      keywords: [
+        "application/x-www-form-urlencoded", "multipart/form-data", "text/plain",
+      ], invalid: "application/x-www-form-urlencoded")
+    b.reflectEnum("formMethod", keywords: ["get", "post"], invalid: "get")
+    b.reflectBool("formNoValidate")
+    b.reflect("formTarget")
+    b.reflectInteger("height", .unsignedLong(default: 0))
+    b.reflect("max")
+    b.reflectInteger("maxLength", .limitedLong(default: -1))
+    b.reflect("min")
+    b.reflectInteger("minLength", .limitedLong(default: -1))
+    b.reflectBool("multiple")
+    b.reflect("name")
+    b.reflect("pattern")
+    b.reflect("placeholder")
+    b.reflectBool("readOnly")
+    b.reflectBool("required")
+    b.reflectInteger("size", .limitedUnsignedLong(default: 20))
+    b.reflectURL("src")
+    b.reflect("step")
+    b.reflectEnum(
+      "type",
+      keywords: [
+        "hidden", "text", "search", "tel", "url", "email", "password", "date", "month", "week", "time",
+        "datetime-local", "number", "range", "color", "checkbox", "radio", "file", "submit", "image", "reset",
+        "button",
+      ], missing: "text")
+    b.reflectInteger("width", .unsignedLong(default: 0))
+    b.reflect("defaultValue", attribute: "value")
+    b.reflect("align")
+    b.reflect("useMap")
+    b.reflect("value")
+    // Checkedness, not the attribute (that is defaultChecked): click() and activation change it.
+    b.accessor("checked", get: { $0.checkedness }, set: { element, value in element.checkedness = value.toBool() })
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#htmllabelelement
+  static let htmlLabelElement = Interface<Element>("HTMLLabelElement", inherits: htmlElement) { b in
+    b.reflect("htmlFor", attribute: "for")
+  }
+
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmllegendelement
+  static let htmlLegendElement = Interface<Element>("HTMLLegendElement", inherits: htmlElement) { b in
+    b.reflect("align")
+  }
+
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmlmeterelement
+  static let htmlMeterElement = Interface<Element>("HTMLMeterElement", inherits: htmlElement) { b in
+    b.reflectDouble("value")
+    b.reflectDouble("min")
+    b.reflectDouble("max")
+    b.reflectDouble("low")
+    b.reflectDouble("high")
+    b.reflectDouble("optimum")
+  }
+
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmloptgroupelement
+  static let htmlOptGroupElement = Interface<Element>("HTMLOptGroupElement", inherits: htmlElement) { b in
+    b.reflectBool("disabled")
+    b.reflect("label")
+  }
+
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmloptionelement
+  static let htmlOptionElement = Interface<Element>("HTMLOptionElement", inherits: htmlElement) { b in
+    b.reflectBool("disabled")
+    b.reflect("label", get: { $0.getAttribute("label") ?? $0.optionText }, set: { try $0.setAttribute("label", $1) })
+    b.reflectBool("defaultSelected", attribute: "selected")
+    b.reflect("value", get: { $0.getAttribute("value") ?? $0.optionText }, set: { try $0.setAttribute("value", $1) })
+    b.reflect("text", get: { $0.optionText }, set: { $0.textContent = $1 })
+  }
+
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmloutputelement
+  static let htmlOutputElement = Interface<Element>("HTMLOutputElement", inherits: htmlElement) { b in
+    b.reflectTokenList("htmlFor", attribute: "for")
+    b.reflect("name")
+  }
+
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmlprogresselement
+  static let htmlProgressElement = Interface<Element>("HTMLProgressElement", inherits: htmlElement) { b in
+    b.reflectDouble("max", defaultValue: 1)
+  }
+
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmlselectelement
+  static let htmlSelectElement = Interface<Element>("HTMLSelectElement", inherits: htmlElement) { b in
+    b.reflect("autocomplete")
+    b.reflectBool("disabled")
+    b.reflectBool("multiple")
+    b.reflect("name")
+    b.reflectBool("required")
+    b.reflectInteger("size", .unsignedLong(default: 0))
+    b.sameObject("options") { select, context in
+      HTMLCollectionObject(.elements(under: select) { $0.isHTML(named: "option") })
+    }
+  }
+
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#htmltextareaelement
+  static let htmlTextAreaElement = Interface<Element>("HTMLTextAreaElement", inherits: htmlElement) { b in
+    b.reflect("autocomplete")
+    b.reflectInteger("cols", .limitedUnsignedLongWithFallback(default: 20))
+    b.reflect("dirName")
+    b.reflectBool("disabled")
+    b.reflectInteger("maxLength", .limitedLong(default: -1))
+    b.reflectInteger("minLength", .limitedLong(default: -1))
+    b.reflect("name")
+    b.reflect("placeholder")
+    b.reflectBool("readOnly")
+    b.reflectBool("required")
+    b.reflectInteger("rows", .limitedUnsignedLongWithFallback(default: 2))
+    b.reflect("wrap")
+  }
+}

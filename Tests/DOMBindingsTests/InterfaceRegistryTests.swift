@@ -1,0 +1,146 @@
+import DOM
+import DOMBindings
+import JSBridge
+import XCTest
+
+/// Brand checks, `[SameObject]` slots and the tag-name → interface table.
+final class InterfaceRegistryTests: BindingTestCase {
+  func testAccessorOnWrongInterfaceIsIllegalInvocation() {
+    XCTAssertEqual(thrown("""
+      Object.getOwnPropertyDescriptor(HTMLAnchorElement.prototype, 'href').get.call(document.body)
+      """)?.message, "Illegal invocation")
+    XCTAssertEqual(thrown("HTMLAnchorElement.prototype.toString.call(document.createElement('div'))")?.message,
+      "Illegal invocation")
+    XCTAssertEqual(thrown("Node.prototype.appendChild.call({}, document.body)")?.message, "Illegal invocation")
+    XCTAssertEqual(thrown("Object.getOwnPropertyDescriptor(Element.prototype, 'id').get.call(document)")?.message,
+      "Illegal invocation")
+  }
+
+  func testInheritedMembersAcceptDerivedReceivers() throws {
+    XCTAssertEqual(try string("""
+      const a = document.createElement('a'); a.id = 'x';
+      [Object.getOwnPropertyDescriptor(Element.prototype, 'id').get.call(a),
+       Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'title').get.call(a) === '',
+       Node.prototype.hasChildNodes.call(document)].join('|')
+      """), "x|true|true")
+  }
+
+  func testSameObjectAttributesAreStablePerNode() throws {
+    XCTAssertEqual(try string("""
+      const m = document.getElementById('main'), e = document.createElement('p');
+      [m.classList === m.classList, m.dataset === m.dataset, m.attributes === m.attributes,
+       m.childNodes === m.childNodes, m.children === m.children, m.classList !== e.classList,
+       e.childNodes !== m.childNodes].join('|')
+      """), "true|true|true|true|true|true|true")
+    try js("document.getElementById('main').classList = 'q r'")
+    XCTAssertEqual(try string("document.getElementById('main').classList.length + document.getElementById('main').className"),
+      "2q r")
+  }
+}
+
+/// The tag-name → interface table and the reflection kinds, checked as WPT's reflection.js checks them.
+final class HTMLElementInterfaceTests: BindingTestCase {
+  func testInterfacesComeFromTheElementIndex() throws {
+    XCTAssertEqual(try string("""
+      ['p', 'h3', 'a', 'td', 'th', 'thead', 'ins', 'applet', 'marquee', 'font', 'dir', 'listing', 'acronym', 'foo',
+       'my-widget', 'font-face', 'x-Y', 'video', 'section']
+        .map(t => Object.prototype.toString.call(document.createElement(t)).slice(8, -1)).join(' ')
+      """), "HTMLParagraphElement HTMLHeadingElement HTMLAnchorElement HTMLTableCellElement HTMLTableCellElement "
+        + "HTMLTableSectionElement HTMLModElement HTMLUnknownElement HTMLMarqueeElement HTMLFontElement "
+        + "HTMLDirectoryElement HTMLPreElement HTMLElement HTMLUnknownElement HTMLElement HTMLUnknownElement "
+        + "HTMLElement HTMLVideoElement HTMLElement")
+    assertTrue("document.createElement('video') instanceof HTMLMediaElement && document.body instanceof HTMLBodyElement")
+    assertTrue("document.createElementNS('http://www.w3.org/2000/svg', 'p').constructor === Element")
+  }
+
+  func testIntegerKinds() throws {
+    XCTAssertEqual(try string("""
+      const i = document.createElement('input'), t = document.createElement('textarea'), c = document.createElement('td');
+      const out = [i.size, i.maxLength];
+      i.setAttribute('size', '0'); out.push(i.size);
+      i.setAttribute('maxlength', ' 7x'); out.push(i.maxLength);
+      i.setAttribute('maxlength', '2147483648'); out.push(i.maxLength);
+      try { i.maxLength = -1 } catch (e) { out.push(e.name) }
+      try { i.size = 0 } catch (e) { out.push(e.name) }
+      t.cols = 0; out.push(t.getAttribute('cols'));
+      i.size = 2147483648; out.push(i.getAttribute('size'));
+      c.setAttribute('colspan', '5000'); out.push(c.colSpan);
+      c.setAttribute('rowspan', 'x'); out.push(c.rowSpan);
+      const ol = document.createElement('ol'); out.push(ol.start); ol.start = -5; out.push(ol.getAttribute('start'));
+      out.join(',')
+      """), "20,-1,20,7,-1,IndexSizeError,IndexSizeError,20,20,1000,1,1,-5")
+  }
+
+  func testEnumeratedAndNullableAttributes() throws {
+    XCTAssertEqual(try string("""
+      const img = document.createElement('img'), f = document.createElement('form'), d = document.createElement('div');
+      const out = [img.crossOrigin, img.decoding, f.method, d.dir];
+      img.setAttribute('crossorigin', ''); out.push(img.crossOrigin);
+      img.setAttribute('crossorigin', 'USE-credentials'); out.push(img.crossOrigin);
+      img.setAttribute('crossorigin', 'bogus'); out.push(img.crossOrigin);
+      img.crossOrigin = null; out.push(img.hasAttribute('crossorigin'));
+      f.setAttribute('method', 'POST'); out.push(f.method);
+      f.setAttribute('method', 'put'); out.push(f.method);
+      d.dir = 'RTL'; out.push(d.dir, d.getAttribute('dir'));
+      d.setAttribute('dir', 'ltr\\u212A'); out.push(JSON.stringify(d.dir));
+      out.join(',')
+      """), ",auto,get,,anonymous,use-credentials,anonymous,false,post,get,rtl,RTL,\"\"")
+  }
+
+  func testStringURLBooleanDoubleAndTokenListReflection() throws {
+    XCTAssertEqual(try string("""
+      const a = document.createElement('a'), b = document.body, l = document.createElement('label'),
+            m = document.createElement('meter'), s = document.createElement('iframe');
+      a.setAttribute('href', ' x y ');
+      const out = [a.href, a.pathname, a.protocol, a.host];
+      b.bgColor = null; out.push(JSON.stringify(b.getAttribute('bgcolor')));
+      l.htmlFor = 'f'; out.push(l.getAttribute('for'));
+      m.max = -10000000000; out.push(m.getAttribute('max'), m.max);
+      a.rel = 'a b'; out.push(a.relList.length, a.relList === a.relList);
+      s.sandbox = 'allow-scripts'; out.push(s.sandbox.value);
+      const v = document.createElement('video'); v.defaultMuted = true; out.push(v.getAttribute('muted'));
+      out.join(',')
+      """), "https://example.com/dir/x%20y,/dir/x%20y,https:,example.com,\"\",f,-10000000000,-10000000000,2,true,"
+        + "allow-scripts,")
+  }
+
+  func testCollectionsOfFormsSelectsAndTables() throws {
+    load("""
+      <form id=f><input name=a><fieldset><select id=s><option>One<option value=2> Two  x </select></fieldset></form>
+      <table id=t><tfoot><tr id=r3></tfoot><tbody><tr id=r2></tbody><thead><tr id=r1></thead></table>
+      """)
+    XCTAssertEqual(try string("""
+      const f = document.getElementById('f'), s = document.getElementById('s'), t = document.getElementById('t');
+      [f.elements.length, f.elements === f.elements, s.options.length, s.options[1].value, s.options[1].label,
+       s.options[0].value, t.rows.length, [...t.rows].map(r => r.id).join(''), t.tBodies.length].join(',')
+      """), "3,true,2,2,Two x,One,3,r1r2r3,1")
+  }
+}
+
+/// HTMLCollection named properties.
+final class HTMLCollectionNamedPropertyTests: BindingTestCase {
+  override var html: String {
+    "<body><form id=f><input id=a name=x><input name=item><input id=length><select name=s></select></form></body>"
+  }
+
+  func testNamedPropertiesResolveByIdThenNameWithoutShadowingThePrototype() throws {
+    XCTAssertEqual(try string("""
+      const c = document.getElementById('f').elements;
+      [c.a === c[0], c.x === c[0], c['s'].localName, typeof c.item, c.length, c.nope,
+       Object.getOwnPropertyNames(c).join(' ')].join('|')
+      """), "true|true|select|function|4||0 1 2 3 a x item length s")
+  }
+}
+
+/// U+0000 survives libxml2's NUL-terminated storage (LibXML+NUL.swift).
+final class NULStorageTests: BindingTestCase {
+  func testNULInAttributeValuesAndTextRoundTrips() throws {
+    XCTAssertEqual(try string("""
+      const d = document.createElement('div');
+      d.setAttribute('title', 'a\\0b'); d.lang = '\\0'; d.textContent = 'x\\0y';
+      const t = document.createTextNode('p\\0q'); d.appendChild(t);
+      [d.getAttribute('title').length, d.title === 'a\\0b', d.lang.length, d.firstChild.data.length,
+       t.data === 'p\\0q', d.outerHTML.includes('title="a\\0b"'), d.textContent.length].join('|')
+      """), "3|true|1|3|true|true|6")
+  }
+}
