@@ -56,6 +56,10 @@ public final class Window: EventTarget {
   var consoleGroupDepth = 0
   /// The page's `DOMException` constructor (kept even if a script overwrites the global).
   var domExceptionConstructor: ProtectedValue?
+  /// The prelude's function that fires an `error` event at the window (see ``reportException(_:)``).
+  var exceptionReporter: ProtectedValue?
+  /// True while an `error` event is being dispatched, so a listener's own exception goes to the console.
+  var isReportingException = false
 
   // Per-node objects that must be the same JS object on every access.
   var childNodeLists: [ObjectIdentifier: NodeListObject] = [:]

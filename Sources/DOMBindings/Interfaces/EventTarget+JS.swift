@@ -70,7 +70,7 @@ enum EventTargetCalls {
 /// A JS listener (a function, or an object with `handleEvent`), protected for as long as it is registered.
 ///
 /// Two registrations are the same listener when their callbacks are `===`. What the callback throws is reported
-/// as a console error ("Uncaught …") and dispatch goes on with the next listener.
+/// (an `error` event at the window, then a console error "Uncaught …") and dispatch goes on with the next listener.
 final class ScriptEventListener: EventListener {
   private let callback: ProtectedValue
   private weak var window: Window?
@@ -97,7 +97,7 @@ final class ScriptEventListener: EventListener {
         try handle.call(this: value, args: [eventValue])
       }
     } catch {
-      window.emit(.error, "Uncaught \(error)")
+      window.reportException(error)
     }
   }
 
