@@ -176,7 +176,7 @@ final class PageSubresourceTests: XCTestCase {
 
   func testAnExternalScriptsExceptionIsReportedWithItsURL() throws {
     let page = try page("""
-      <script>var errors = []; addEventListener("error", function (e) { errors.push(e.filename + ":" + e.lineno); });</script>
+      <script>var order = [], errors = []; addEventListener("error", function (e) { errors.push(e.filename + ":" + e.lineno); });</script>
       <script src="/lib/throws.js"></script><script>order.push('after')</script>
       """, folders: [folders[1]])
     XCTAssertEqual(try order(page), "thrower,after")
