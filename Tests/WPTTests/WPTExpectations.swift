@@ -3,7 +3,8 @@ import Foundation
 /// An expectations file: every subtest (or file) that does not pass, with its status and the reason, sorted.
 ///
 /// One line per entry, `file | subtest | STATUS | reason`, where a file-level entry (the harness did not complete
-/// normally, the host crashed or hung) has the subtest `(file)`. Lines starting with `#` are comments; the header
+/// normally, the host crashed or hung) has the subtest `(file)`, and a group of subtests `PREFIX: …` that all fail
+/// alike is one entry `PREFIX: *`. Lines starting with `#` are comments; the header
 /// holds the suite's numbers. A subtest name's newlines are written `\n`. Everything not listed must pass.
 struct WPTExpectations {
   struct Entry: Hashable, Comparable {
@@ -42,17 +43,38 @@ struct WPTExpectations {
   }
 
   /// The entries a run produced: each non-passing subtest, and each file whose harness did not end `OK`.
+  ///
+  /// Subtests named `PREFIX: rest` (reflection tests name hundreds per attribute: `a.href: IDL set to "x"`) that
+  /// all share one non-passing status, two or more of them, become one group entry `PREFIX: *`.
   static func entries(for files: [WPTFile], _ results: [WPTRunner.FileResult]) -> Set<Entry> {
     var entries: Set<Entry> = []
     for (file, result) in zip(files, results) {
       if result.status != "OK" {
         entries.insert(Entry(file: file.servedPath, subtest: fileEntry, status: result.status))
       }
+      var groups: [String: [String]] = [:]
+      for subtest in result.subtests {
+        if let prefix = groupPrefix(subtest.name) { groups[prefix, default: []].append(subtest.status) }
+      }
       for subtest in result.subtests where subtest.status != "PASS" {
-        entries.insert(Entry(file: file.servedPath, subtest: subtest.name, status: subtest.status))
+        if let prefix = groupPrefix(subtest.name), let statuses = groups[prefix], statuses.count > 1,
+           statuses.allSatisfy({ $0 == subtest.status }) {
+          entries.insert(Entry(file: file.servedPath, subtest: prefix + groupSuffix, status: subtest.status))
+        } else {
+          entries.insert(Entry(file: file.servedPath, subtest: subtest.name, status: subtest.status))
+        }
       }
     }
     return entries
+  }
+
+  /// What ends a group entry's name.
+  static let groupSuffix = ": *"
+
+  /// `a.href` for `a.href: IDL set to "x"`; nil for a name without `": "`.
+  static func groupPrefix(_ name: String) -> String? {
+    guard let range = name.range(of: ": "), range.lowerBound > name.startIndex else { return nil }
+    return String(name[..<range.lowerBound])
   }
 
   /// The file text: `header` comment lines, then the entries sorted, each with its reason.

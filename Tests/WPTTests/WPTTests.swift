@@ -64,6 +64,10 @@ final class WPTTests: XCTestCase {
       messages[.init(file: file.servedPath, subtest: WPTExpectations.fileEntry, status: result.status)] = result.message
       for subtest in result.subtests {
         messages[.init(file: file.servedPath, subtest: subtest.name, status: subtest.status)] = subtest.message
+        if let prefix = WPTExpectations.groupPrefix(subtest.name) {
+          let group = WPTExpectations.Entry(file: file.servedPath, subtest: prefix + WPTExpectations.groupSuffix, status: subtest.status)
+          if messages[group] == nil { messages[group] = subtest.message }
+        }
       }
     }
     let actual = WPTExpectations.entries(for: files, results)
