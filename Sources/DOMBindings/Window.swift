@@ -56,9 +56,11 @@ public final class Window: EventTarget {
   var consoleGroupDepth = 0
   /// The page's `DOMException` constructor (kept even if a script overwrites the global).
   var domExceptionConstructor: ProtectedValue?
-  /// The prelude's function that fires an `error` event at the window (see ``reportException(_:)``).
-  var exceptionReporter: ProtectedValue?
-  /// True while an `error` event is being dispatched, so a listener's own exception goes to the console.
+  /// The event whose listeners run now (`window.event`, https://dom.spec.whatwg.org/#window-current-event).
+  var currentEvent: Event?
+  /// The function compiling event handler content attributes, made on first use.
+  var handlerCompiler: ProtectedValue?
+  /// True while an `error` event for a reported exception is dispatched (an exception inside it only goes to the console).
   var isReportingException = false
 
   // Per-node objects that must be the same JS object on every access.
@@ -85,8 +87,10 @@ public final class Window: EventTarget {
     context.setHostState(self)
     context.interfaceResolver = DOMInterfaces.resolve
     for interface in DOMInterfaces.all { try context.install(interface) }
+    try context.installOnFirstUse(DOMInterfaces.installedOnFirstUse)
     try eventLoop.install(on: context)
     try installGlobals()
+    try installEventGlobals()
   }
 
   /// The one JS object of `node` (the same object every time, for as long as the context is open).
@@ -107,6 +111,20 @@ public final class Window: EventTarget {
   /// Script writes do this by themselves; call it after changing the document from Swift while scripts
   /// may still hold live collections.
   public func documentDidChange() { domGeneration &+= 1 }
+
+  /// Registers the handler of an element's event handler content attribute (``EventHandlers``).
+  public override func activateEventHandlerAttribute(_ name: String, for target: EventTarget) {
+    EventHandlers.activateAttribute(name, for: target, window: self)
+  }
+
+  /// Runs `task` as a task of the page's event loop (after the current script and its microtasks).
+  public override func queueTask(_ task: @escaping () -> Void) {
+    let function = context.makeFunction(name: "task") { args in
+      task()
+      return args.context.makeUndefined()
+    }
+    eventLoop.schedule(function, afterMilliseconds: 0)
+  }
 
   /// Sends one console line to the host.
   func emit(_ level: ConsoleMessage.Level, _ text: String) {

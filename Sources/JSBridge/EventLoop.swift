@@ -103,6 +103,19 @@ public final class EventLoop {
     return id
   }
 
+  /// Runs `callback` (a JS function) once after `milliseconds`, as `setTimeout` would, without going through
+  /// the global (a script may have replaced it); returns the timer id.
+  @discardableResult
+  public func schedule(_ callback: ScriptValue, afterMilliseconds milliseconds: Double) -> Int {
+    let delay = milliseconds >= 0 ? milliseconds : 0
+    let id = nextID
+    nextID += 1
+    timers[id] = Timer(
+      id: id, callback: ProtectedValue(callback), arguments: [], interval: nil, due: clock.now + delay / 1000,
+      sequence: takeSequence())
+    return id
+  }
+
   private func takeSequence() -> Int {
     nextSequence += 1
     return nextSequence

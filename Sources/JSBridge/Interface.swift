@@ -55,6 +55,14 @@ typealias NativeBody = @Sendable (Arguments) throws -> ScriptValue
 enum InterfaceMember: Sendable {
   case accessor(name: String, get: NativeBody, set: NativeBody?)
   case method(name: String, length: Int, body: NativeBody)
+  /// Attributes sharing one native getter (and setter, unless read-only), which receive the attribute's name
+  /// first (event handlers: `onclick`, `onload`...); the per-name accessors are small JS closures.
+  case accessorFamily(names: [String], get: NativeBody, set: NativeBody?)
+  /// A `[LegacyUnforgeable]` read-only attribute: an own, non-configurable accessor of every instance
+  /// (`Event.isTrusted`), with one getter function per context.
+  case unforgeable(name: String, get: NativeBody)
+  /// A `static` operation: a function on the interface object (`AbortSignal.abort`).
+  case staticMethod(name: String, length: Int, body: NativeBody)
   case constant(name: String, value: ConstantValue)
 }
 

@@ -71,6 +71,58 @@ public final class InterfaceBuilder<T: AnyObject> {
     }
   }
 
+  /// Read-write attributes named `names` served by one getter and one setter that see the name: one native
+  /// function pair for the whole family, which keeps a table of many similar attributes cheap to install.
+  public func accessors<R: ScriptConvertible>(
+    _ names: [String], get: @escaping @Sendable (T, String, ScriptContext) throws -> R,
+    set: @escaping @Sendable (T, String, ScriptValue, ScriptContext) throws -> Void
+  ) {
+    members.append(
+      .accessorFamily(
+        names: names,
+        get: { args in
+          let object = try Self.receiver(args)
+          return try get(object, args.string(0), args.context).scriptValue(in: args.context)
+        },
+        set: { args in
+          let object = try Self.receiver(args)
+          try set(object, args.string(0), args.value(1), args.context)
+          return args.context.makeUndefined()
+        }))
+  }
+
+  /// A `[LegacyUnforgeable]` read-only attribute: defined on each instance, not on the prototype.
+  public func unforgeableGetter<R: ScriptConvertible>(_ name: String, _ get: @escaping @Sendable (T) throws -> R) {
+    members.append(
+      .unforgeable(name: name, get: { args in try get(Self.receiver(args)).scriptValue(in: args.context) }))
+  }
+
+  /// Read-only attributes named `names` served by one getter that sees the name (the members of an init
+  /// dictionary, say).
+  public func getters<R: ScriptConvertible>(
+    _ names: [String], _ get: @escaping @Sendable (T, String, ScriptContext) throws -> R
+  ) {
+    members.append(
+      .accessorFamily(
+        names: names,
+        get: { args in
+          let object = try Self.receiver(args)
+          return try get(object, args.string(0), args.context).scriptValue(in: args.context)
+        },
+        set: nil))
+  }
+
+  /// A `static` operation on the interface object (`AbortSignal.timeout(ms)`); `this` is not checked.
+  public func staticMethod<R: ScriptConvertible>(
+    _ name: String, length: Int = 0, _ body: @escaping @Sendable (Arguments) throws -> R
+  ) {
+    let qualified = "\(interfaceName).\(name)"
+    members.append(
+      .staticMethod(
+        name: name, length: length,
+        body: { args in try body(Arguments(renaming: args, callee: qualified)).scriptValue(in: args.context) }))
+  }
+
   /// A numeric constant on both the constructor and the prototype (`Node.ELEMENT_NODE`).
   public func constant(_ name: String, _ value: Double) { members.append(.constant(name: name, value: .number(value))) }
   /// An integer constant on both the constructor and the prototype.

@@ -7,6 +7,8 @@ struct InstalledInterface {
   let constructor: JSObjectRef
   /// The JSC class of instances (released at close).
   let instanceClass: JSClassRef
+  /// The `[LegacyUnforgeable]` getters of the interface and its ancestors, defined on each instance.
+  var unforgeable: [(name: String, getter: ProtectedValue)] = []
 }
 
 /// The one JS object of a wrapped Swift object; the context retains both until close.
@@ -41,6 +43,17 @@ extension ScriptContext {
     ScriptValue(try installedState(interface).constructor, in: self)
   }
 
+  /// Makes each of `interfaces` a global that installs itself on first use: when a script first reads its
+  /// name, or an object of it is wrapped. A page then pays only for the interfaces it touches.
+  public func installOnFirstUse(_ interfaces: [AnyInterface]) throws(ScriptError) {
+    let byName = Dictionary(interfaces.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    let install = makeFunction(name: "install", length: 1) { args in
+      guard let interface = byName[try args.string(0)] else { return args.context.makeUndefined() }
+      return try args.context.install(interface)
+    }
+    try helper("defineLazyGlobals").call(args: [global, makeArray(interfaces.map { makeString($0.name) }), install])
+  }
+
   /// The prototype object of `interface` in this context (installing it if needed).
   public func prototype(of interface: AnyInterface) throws(ScriptError) -> ScriptValue {
     ScriptValue(try installedState(interface).prototype, in: self)
@@ -54,13 +67,21 @@ extension ScriptContext {
     let proto = JSObjectMake(ctx, nil, nil)!
     if let parent { JSObjectSetPrototype(ctx, proto, parent.prototype) }
     // Step 2. The interface object: callable only if the table gives a constructor.
-    let ctor = JSObjectMake(ctx, classes.constructor, Unmanaged.passUnretained(interface).toOpaque())!
+    let native = JSObjectMake(ctx, classes.constructor, Unmanaged.passUnretained(interface).toOpaque())!
     let functionProto = try functionPrototype().raw
-    JSObjectSetPrototype(ctx, ctor, parent?.constructor ?? functionProto)
+    JSObjectSetPrototype(ctx, native, parent?.constructor ?? functionProto)
+    // A constructible interface can be subclassed (`class Emitter extends EventTarget`): the C API does not
+    // pass `new.target`, so a proxy's construct trap gives the made object the subclass's prototype.
+    let ctor = interface.construct == nil
+      ? native : try helper("subclassable").call(args: [ScriptValue(native, in: self)]).requireObject("interface object")
     JSValueProtect(ctx, proto)
     JSValueProtect(ctx, ctor)
-    let state = InstalledInterface(
+    var state = InstalledInterface(
       interface: interface, prototype: proto, constructor: ctor, instanceClass: classes.makeInstanceClass(for: interface))
+    state.unforgeable = parent?.unforgeable ?? []
+    for case .unforgeable(let name, let get) in interface.members {
+      state.unforgeable.append((name, ProtectedValue(makeNativeFunction(name: "get \(name)", length: 0, body: get))))
+    }
     installed[ObjectIdentifier(interface)] = state
     let protoValue = ScriptValue(proto, in: self)
     let ctorValue = ScriptValue(ctor, in: self)
@@ -79,6 +100,15 @@ extension ScriptContext {
         try helper("defineAccessor").call(args: [protoValue, makeString(name), getter, setter, makeBool(true)])
       case .method(let name, let length, let body):
         try define(protoValue, name, makeNativeFunction(name: name, length: length, body: body), attributes: 0)
+      case .accessorFamily(let names, let get, let set):
+        try helper("defineAccessorFamily").call(args: [
+          protoValue, makeArray(names.map { makeString($0) }), makeNativeFunction(name: "get", length: 1, body: get),
+          set.map { makeNativeFunction(name: "set", length: 2, body: $0) } ?? makeUndefined(),
+        ])
+      case .unforgeable:
+        break  // Defined on each instance by wrap(_:interface:).
+      case .staticMethod(let name, let length, let body):
+        try define(ctorValue, name, makeNativeFunction(name: name, length: length, body: body), attributes: 0)
       case .constant(let name, let value):
         let v: ScriptValue
         switch value {
@@ -166,6 +196,10 @@ extension ScriptContext {
     JSObjectSetPrototype(raw, js, state.prototype)
     JSValueProtect(raw, js)
     wrappers[ObjectIdentifier(object)] = stored
+    let wrapper = ScriptValue(js, in: self)
+    for (name, getter) in state.unforgeable {
+      try helper("defineUnforgeable").call(args: [wrapper, makeString(name), getter.value])
+    }
     return ScriptValue(js, in: self)
   }
 

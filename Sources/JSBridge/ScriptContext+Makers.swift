@@ -77,13 +77,47 @@ extension ScriptContext {
     return made.value
   }
 
-  static let helperNames = ["objectKeys", "isDataView", "defineAccessor", "defineValue", "useArrayIterator", "queueMicrotask"]
+  static let helperNames = [
+    "objectKeys", "isDataView", "defineAccessor", "defineAccessorFamily", "defineLazyGlobals", "defineUnforgeable", "subclassable", "defineValue", "useArrayIterator", "queueMicrotask",
+  ]
   static let helperSource = """
     ({
       objectKeys: Object.keys,
       isDataView: (v) => v instanceof DataView,
       defineAccessor(target, name, get, set, enumerable) {
         Object.defineProperty(target, name, { get, set, enumerable, configurable: true });
+      },
+      defineAccessorFamily(target, names, get, set) {
+        // Plain closures: naming each one ("get onclick") costs three times as much per page.
+        for (const name of names) {
+          Object.defineProperty(target, name, set === undefined
+            ? { get() { return get.call(this, name); }, enumerable: true, configurable: true }
+            : { get() { return get.call(this, name); }, set(value) { set.call(this, name, value); },
+                enumerable: true, configurable: true });
+        }
+      },
+      defineLazyGlobals(global, names, install) {
+        // Installing redefines the global as the interface object; assigning first replaces it like any global.
+        for (const name of names) {
+          Object.defineProperty(global, name, {
+            get() { return install(name); },
+            set(value) { Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true }); },
+            enumerable: false, configurable: true });
+        }
+      },
+      defineUnforgeable(target, name, get) {
+        Object.defineProperty(target, name, { get, enumerable: true, configurable: false });
+      },
+      subclassable(native) {
+        const proxy = new Proxy(native, {
+          construct(target, args, newTarget) {
+            const made = Reflect.construct(target, args);
+            const proto = newTarget === proxy ? null : newTarget.prototype;
+            if (proto !== null && (typeof proto === "object" || typeof proto === "function")) Object.setPrototypeOf(made, proto);
+            return made;
+          },
+        });
+        return proxy;
       },
       defineValue(target, key, value, writable, enumerable, configurable) {
         Object.defineProperty(target, key === "@@toStringTag" ? Symbol.toStringTag : key,

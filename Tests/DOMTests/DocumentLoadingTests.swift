@@ -128,7 +128,7 @@ final class DocumentLoadingTests: XCTestCase {
   }
 
   func testTemplatesAndQuirksModeReachTheDocument() throws {
-    var mode: Document.QuirksMode?
+    var mode: QuirksMode?
     var templateHTML: String?
     let (document, _) = load("<template id=t><b>x</b></template><script>A</script>", ["A": { d in
       mode = d.quirksMode

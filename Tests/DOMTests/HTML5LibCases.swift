@@ -16,7 +16,7 @@ enum HTML5LibParser {
     switch self {
     case .swift: return HTML5Parser.parseDocument(html, scripting: scripting)
     #if Gumbo
-      case .gumbo: return HTMLTreeBuilder.parseDocument(utf8: html)
+      case .gumbo: return GumboTreeBuilder.parseDocument(utf8: html)
     #endif
     }
   }
@@ -31,7 +31,7 @@ enum HTML5LibParser {
                                        scripting: scripting)
     #if Gumbo
       case .gumbo:
-        return HTMLTreeBuilder.parseFragment(html, context: context.localName, namespace: context.namespace, into: doc)
+        return GumboTreeBuilder.parseFragment(html, context: context.localName, namespace: context.namespace, into: doc)
     #endif
     }
   }

@@ -12,11 +12,11 @@ open class Event {
   }
 
   /// The event type (`click`, `load`...).
-  public let type: String
+  public internal(set) var type: String
   /// True when the event goes back up the path after the target.
-  public let bubbles: Bool
+  public internal(set) var bubbles: Bool
   /// True when `preventDefault()` can cancel it.
-  public let cancelable: Bool
+  public internal(set) var cancelable: Bool
   /// True for `composed` events (kept for scripts; there is no shadow DOM to cross).
   public let composed: Bool
   /// Milliseconds since the process's time origin when the event was created.
@@ -40,6 +40,10 @@ open class Event {
   var inPassiveListenerFlag = false
   /// True while the event is being dispatched.
   public internal(set) var isDispatching = false
+  /// False for an event `document.createEvent` made, until `initEvent` (dispatching it throws before that).
+  ///
+  /// https://dom.spec.whatwg.org/#initialized-flag
+  public var isInitialized = true
 
   /// An untrusted event of `type`.
   public init(type: String, bubbles: Bool = false, cancelable: Bool = false, composed: Bool = false) {
@@ -47,8 +51,15 @@ open class Event {
     self.bubbles = bubbles
     self.cancelable = cancelable
     self.composed = composed
+    timeStamp = Event.now()
+  }
+
+  /// Milliseconds since the time origin, as `timeStamp` and `performance.now()` count them, coarsened to
+  /// 100 µs as for a page that is not cross-origin isolated (https://w3c.github.io/hr-time/#dfn-coarsen-time).
+  public static func now() -> Double {
     let elapsed = ContinuousClock.now - eventTimeOrigin
-    timeStamp = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    return (milliseconds * 10).rounded(.down) / 10
   }
 
   /// True when a listener canceled the event (https://dom.spec.whatwg.org/#dom-event-defaultprevented).
@@ -56,6 +67,24 @@ open class Event {
 
   /// True when propagation was stopped (the legacy `cancelBubble`).
   public var propagationStopped: Bool { stopPropagationFlag }
+
+  /// Re-initializes a created event's type and flags; does nothing while it is dispatched.
+  ///
+  /// https://dom.spec.whatwg.org/#dom-event-initevent and #concept-event-initialize
+  public func initEvent(type: String, bubbles: Bool, cancelable: Bool) {
+    // initEvent, step 1.
+    if isDispatching { return }
+    // Initialize, steps 1-6.
+    isInitialized = true
+    stopPropagationFlag = false
+    stopImmediatePropagationFlag = false
+    canceledFlag = false
+    isTrusted = false
+    target = nil
+    self.type = type
+    self.bubbles = bubbles
+    self.cancelable = cancelable
+  }
 
   /// Stops the event after the listeners of the current target.
   public func stopPropagation() { stopPropagationFlag = true }

@@ -11,6 +11,9 @@ extension EventTarget {
     if event.isDispatching {
       throw DOMException(.invalidStateError, "dispatchEvent: the '\(event.type)' event is already being dispatched")
     }
+    if !event.isInitialized {
+      throw DOMException(.invalidStateError, "dispatchEvent: the event was created but not initialized (call initEvent first)")
+    }
     // Step 2.
     event.isTrusted = false
     // Step 3.
@@ -22,12 +25,24 @@ extension EventTarget {
     // Step 1.
     event.isDispatching = true
     // Steps 5 and 9-10. The path is computed once, before any listener runs.
+    // Step 5.4 (isActivationEvent) and 5.5, 5.9.6: the activation target is the first element on the path
+    // with activation behaviour (a parent only when the click bubbles).
+    let isActivationEvent = event.type == "click" && (event as? DictionaryEvent)?.isMouseEvent == true
+    var activationTarget: Element? = nil
+    if isActivationEvent, let element = self as? Element, element.activationBehavior != nil { activationTarget = element }
     var path: [EventTarget] = [self]
     var parent = self.parent(for: event)
     while let next = parent {
       path.append(next)
+      if isActivationEvent, event.bubbles, activationTarget == nil, let element = next as? Element,
+        element.activationBehavior != nil
+      {
+        activationTarget = element
+      }
       parent = next.parent(for: event)
     }
+    // Step 5.11.
+    let activationState = activationTarget?.legacyPreActivation()
     // Steps 2 and 5.
     event.target = targetOverride ?? self
     event.path = path
@@ -53,6 +68,14 @@ extension EventTarget {
     event.isDispatching = false
     event.stopPropagationFlag = false
     event.stopImmediatePropagationFlag = false
+    // Step 11.
+    if let activationTarget, let activationState {
+      if event.canceledFlag {
+        activationTarget.legacyCanceledActivation(activationState)
+      } else {
+        activationTarget.runActivationBehavior(event, activationState)
+      }
+    }
     // Step 15.
     return !event.canceledFlag
   }
@@ -63,6 +86,16 @@ extension EventTarget {
     if event.stopPropagationFlag { return }
     // Step 4.
     event.currentTarget = target
+    // An event handler content attribute (`onclick="…"`, a body's `onload="…"` for the window) is compiled
+    // when an event first needs it.
+    if let element = target as? Element {
+      let name = "on" + event.type
+      if let view = element.document.defaultView, element.hasAttribute(name) {
+        view.activateEventHandlerAttribute(name, for: element)
+      }
+    } else if !(target is Node) {
+      target.activateEventHandlerAttribute("on" + event.type, for: target)
+    }
     // Step 5. A snapshot: listeners added now do not run in this dispatch; removed ones are skipped.
     let snapshot = target.listeners
     // Inner invoke, step 2.

@@ -75,18 +75,62 @@ open class EventTarget {
     set { ownListeners = newValue }
   }
 
+  /// Registers the handler of the event handler content attribute `name` for `target` if it is not yet.
+  ///
+  /// Dispatch calls this on an element's window when the element has the attribute (`onclick`), and on
+  /// every target that is not a node (the window registers a `<body onload="…">` for itself). The bindings'
+  /// window compiles the attribute's script; a bare target does nothing.
+  ///
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#event-handler-attributes:event-handler-content-attributes-3
+  open func activateEventHandlerAttribute(_ name: String, for target: EventTarget) {}
+
+  /// Queues `task` on the event loop behind this target, when it is a window (the bindings' window runs it as
+  /// a timer task); a bare target drops it. Activation behaviours use it for events HTML fires in a later task.
+  ///
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#queue-a-global-task
+  open func queueTask(_ task: @escaping () -> Void) {}
+
   /// The next target on an event's path ("get the parent"); nil ends the path.
   ///
   /// https://dom.spec.whatwg.org/#get-the-parent
   open func parent(for event: Event) -> EventTarget? { nil }
 
   /// Adds a listener unless the same (type, callback, capture) is already registered.
+  /// With a `signal`, the listener is removed when it aborts (and not added if it already has).
   ///
   /// https://dom.spec.whatwg.org/#add-an-event-listener
-  public func addEventListener(_ type: String, _ callback: any EventListener, options: EventListenerOptions = .init()) {
+  public func addEventListener(
+    _ type: String, _ callback: any EventListener, options: EventListenerOptions = .init(), signal: AbortSignal? = nil
+  ) {
+    // Step 2.
+    if let signal, signal.isAborted { return }
     // Step 4. No duplicate (type, callback, capture).
     if listeners.contains(where: { $0.matches(type: type, callback: callback, capture: options.capture) }) { return }
-    listeners.append(RegisteredListener(type: type, callback: callback, options: options))
+    let listener = RegisteredListener(type: type, callback: callback, options: options)
+    listeners.append(listener)
+    // Step 5.
+    signal?.addAlgorithm { [weak self, weak listener] in
+      if let self, let listener { self.remove(listener) }
+    }
+  }
+
+  /// The first registered listener whose callback is a `L` satisfying `predicate` (event handlers find theirs so).
+  public func firstListener<L: EventListener>(_ type: L.Type, where predicate: (L) -> Bool) -> L? {
+    for entry in listeners where !entry.removed {
+      if let callback = entry.callback as? L, predicate(callback) { return callback }
+    }
+    return nil
+  }
+
+  /// Adds `callback` for `type` at the front of the list (an event handler compiled from a parsed content
+  /// attribute, which was set before any script ran).
+  public func prependEventListener(_ type: String, _ callback: any EventListener) {
+    listeners.insert(RegisteredListener(type: type, callback: callback, options: .init()), at: 0)
+  }
+
+  /// Removes the listeners whose callback is `callback` (by identity).
+  public func removeEventListener(_ callback: any EventListener) {
+    for entry in listeners where entry.callback === callback { remove(entry) }
   }
 
   /// Removes the listener registered with this type, callback and capture, if any.
@@ -107,18 +151,23 @@ open class EventTarget {
     listeners.removeAll { $0 === listener }
   }
 
-  /// Fires a trusted event of `type` at this target; returns false when a listener canceled it.
+  /// Fires `event`, trusted, at this target; returns false when a listener canceled it.
   ///
   /// `targetOverride` is the "legacy target override" the window's `load` event uses: listeners see it as
   /// `event.target` (the document) while the path is the window's.
   ///
   /// https://dom.spec.whatwg.org/#concept-event-fire
   @discardableResult
+  public func fireEvent(_ event: Event, targetOverride: EventTarget? = nil) -> Bool {
+    event.isTrusted = true
+    return dispatch(event, targetOverride: targetOverride)
+  }
+
+  /// Fires a trusted plain `Event` of `type` (https://dom.spec.whatwg.org/#concept-event-fire).
+  @discardableResult
   public func fireEvent(
     _ type: String, bubbles: Bool = false, cancelable: Bool = false, targetOverride: EventTarget? = nil
   ) -> Bool {
-    let event = Event(type: type, bubbles: bubbles, cancelable: cancelable)
-    event.isTrusted = true
-    return dispatch(event, targetOverride: targetOverride)
+    fireEvent(Event(type: type, bubbles: bubbles, cancelable: cancelable), targetOverride: targetOverride)
   }
 }

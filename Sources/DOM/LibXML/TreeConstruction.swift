@@ -1,6 +1,6 @@
 import CLibXML2
 
-/// Raw libxml2 operations the Swift HTML5 tree builder (`HTML5TreeBuilder`) needs beyond `LibXML`'s basics.
+/// Raw libxml2 operations the Swift HTML5 tree builder (`HTMLTreeBuilder`) needs beyond `LibXML`'s basics.
 ///
 /// The builder treats every node pointer as an opaque key and asks here to create, fill and move nodes.
 extension LibXML {

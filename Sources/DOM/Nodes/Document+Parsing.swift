@@ -14,11 +14,7 @@ extension Document {
     let document = Document(raw: tree.doc, templateContents: tree.templateContents)
     document.url = url
     document.characterSet = characterSet
-    switch tree.quirksMode {
-    case .noQuirks: document.quirksMode = .noQuirks
-    case .quirks: document.quirksMode = .quirks
-    case .limitedQuirks: document.quirksMode = .limitedQuirks
-    }
+    document.quirksMode = tree.quirksMode
     return document
   }
 

@@ -8,11 +8,6 @@ import FoundationEssentials
 /// the template contents. Nodes refer to their document `unowned`: keep the document alive while
 /// you use its nodes.
 public final class Document: Node {
-  /// How the document was parsed (https://dom.spec.whatwg.org/#concept-document-mode).
-  public enum QuirksMode: Sendable {
-    case noQuirks, quirks, limitedQuirks
-  }
-
   let rawDoc: xmlDocPtr
   /// The one wrapper of each node (the document itself is not in it, to avoid a cycle).
   private var wrappers: [xmlNodePtr: Node] = [:]
@@ -36,6 +31,10 @@ public final class Document: Node {
   public var readyState: DocumentReadyState = .complete
   /// Event listener lists of this document's nodes (and of itself), keyed by node.
   var eventListeners: [ObjectIdentifier: [RegisteredListener]] = [:]
+  /// Elements whose `click()` is running (https://html.spec.whatwg.org/#click-in-progress-flag).
+  var clicksInProgress: Set<ObjectIdentifier> = []
+  /// Input checkedness set by a click or a script, by element (absent: the `checked` attribute decides).
+  var checkedness: [ObjectIdentifier: Bool] = [:]
   /// The window the document is shown in: the next target after the document for events other than `load`.
   public weak var defaultView: EventTarget?
   /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).

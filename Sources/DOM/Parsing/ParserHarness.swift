@@ -90,7 +90,7 @@ import CLibXML2
       let doc = BaselineParsers.libxml2Document(html) ?? LibXML.newDocument()
       return ParsedTree(doc: doc, templateContents: [:], quirksMode: .noQuirks)
     #if Gumbo
-    case .gumbo: return HTMLTreeBuilder.parseDocument(utf8: html, scripting: false)
+    case .gumbo: return GumboTreeBuilder.parseDocument(utf8: html, scripting: false)
     case .gumboAlone:
       preconditionFailure("ParserHarness: gumbo-alone builds no tree; use parseAndFree")
     #endif

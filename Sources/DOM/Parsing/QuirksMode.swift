@@ -1,5 +1,7 @@
-/// A document's compatibility mode. https://dom.spec.whatwg.org/#concept-document-mode
-enum QuirksMode: String {
+/// A document's compatibility mode, set by the parser from the DOCTYPE (`Document.quirksMode`).
+///
+/// https://dom.spec.whatwg.org/#concept-document-mode — the raw values are the spec's names.
+public enum QuirksMode: String, Sendable {
   case noQuirks = "no-quirks"
   case quirks
   case limitedQuirks = "limited-quirks"
@@ -7,8 +9,8 @@ enum QuirksMode: String {
   /// The mode a DOCTYPE token sets, from its name and identifiers (empty meaning missing).
   ///
   /// https://html.spec.whatwg.org/#the-initial-insertion-mode — the DOCTYPE token branch.
-  /// gumbo 0.10.1 computes this with an outdated table (it never reports limited-quirks), so the
-  /// tree builder asks gumbo only for the token's force-quirks outcome and applies this table itself.
+  /// `HTMLTreeBuilder` applies it; so does `GumboConverter`, because gumbo 0.10.1 computes the mode with an outdated
+  /// table (it never reports limited-quirks): the converter asks gumbo only for the token's force-quirks outcome.
   static func forDoctype(name: String, publicId: String, systemId: String) -> QuirksMode {
     let pub = lowercasedASCII(publicId)
     let sys = lowercasedASCII(systemId)

@@ -139,5 +139,5 @@ enum RoundTripClassifier {
     "li", "dd", "dt",
   ]
   /// https://html.spec.whatwg.org/#special (HTML part): the tree builder's own set.
-  private static var special: Set<String> { HTML5TreeBuilder.special }
+  private static var special: Set<String> { HTMLTreeBuilder.special }
 }

@@ -59,7 +59,6 @@ extension Window {
     let setup = try context.evaluate(Self.prelude, sourceURL: "webaction:window-prelude")
     let ctor = try setup.call(args: [native, context.global])
     domExceptionConstructor = ProtectedValue(ctor)
-    exceptionReporter = ProtectedValue(try native.property("reportException"))
   }
 
   /// Defines the globals; returns the `DOMException` constructor.
@@ -88,15 +87,6 @@ extension Window {
       visible(global, "parent", global);
       Object.defineProperty(global, "top", { get: function top() { return global; }, enumerable: true, configurable: false });
 
-      // https://html.spec.whatwg.org/#report-an-exception steps 3-7 (host side in Window+ErrorReporting.swift):
-      // an ErrorEvent-like "error" event, cancelable, at the window. Returns false when a listener cancelled it.
-      const Event = global.Event, dispatch = native.dispatchEvent;
-      native.reportException = function reportException(error, message, filename, lineno, colno) {
-        const event = new Event("error", { cancelable: true });
-        for (const [name, value] of Object.entries({ message, filename, lineno, colno, error }))
-          Object.defineProperty(event, name, { value, enumerable: true, configurable: true });
-        return dispatch(event);
-      };
       Object.defineProperty(global, "document", { get: native.document, enumerable: true, configurable: false });
       Object.defineProperty(global, "location", {
         get: native.location, set(value) { native.navigate(String(value)); }, enumerable: true, configurable: false });

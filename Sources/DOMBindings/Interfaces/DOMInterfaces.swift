@@ -6,7 +6,7 @@ import JSBridge
 enum DOMInterfaces {
   /// Every interface the window installs (so `x instanceof HTMLElement` works before any node is wrapped).
   static let all: [AnyInterface] = [
-    eventTarget.erased, event.erased, customEvent.erased, node.erased, document.erased, documentType.erased, documentFragment.erased, element.erased,
+    eventTarget.erased, event.erased, node.erased, document.erased, documentType.erased, documentFragment.erased, element.erased,
     htmlElement.erased, htmlAnchorElement.erased, htmlImageElement.erased, htmlInputElement.erased,
     htmlMetaElement.erased, htmlLinkElement.erased, htmlTemplateElement.erased,
     characterData.erased, text.erased, comment.erased,
@@ -14,6 +14,10 @@ enum DOMInterfaces {
     domStringMap.erased, cssStyleDeclaration.erased, treeWalker.erased, nodeIterator.erased,
     location.erased, selection.erased,
   ]
+
+  /// Interfaces few pages touch, installed when a script first names one or an object of it is wrapped.
+  static let installedOnFirstUse: [AnyInterface] =
+    [abortController.erased, abortSignal.erased] + dictionaryEventInterfaceList
 
   /// The interface for a Swift object a binding returns: the most derived one for nodes.
   static func resolve(_ object: AnyObject) -> AnyInterface? {
@@ -35,10 +39,12 @@ enum DOMInterfaces {
     case is DocumentType: return documentType.erased
     case is DocumentFragment: return documentFragment.erased
     case is Node: return node.erased
-    case is CustomEvent: return customEvent.erased
+    case let event as DictionaryEvent: return dictionaryEventInterfaces[event.interface]
     case is Event: return event.erased
     case is Window: return nil  // The window is the global object, never a wrapper.
+    case is AbortSignal: return abortSignal.erased
     case is EventTarget: return eventTarget.erased
+    case is AbortController: return abortController.erased
     default: return nil  // ScriptExposed objects (lists, maps, style...) name their own interface.
     }
   }

@@ -34,6 +34,8 @@ extension DOMInterfaces {
     b.method("createTextNode", length: 1) { document, args in document.createTextNode(try args.string(0)) }
     b.method("createComment", length: 1) { document, args in document.createComment(try args.string(0)) }
     b.method("createDocumentFragment") { document, _ in document.createDocumentFragment() }
+    b.method("createEvent", length: 1) { document, args in try args.context.wrap(document.createEvent(args.string(0))) }
+    addEventHandlers(b, globalEventHandlers + documentAndElementEventHandlers)
     b.method("createTreeWalker", length: 1) { document, args in
       let filter = ScriptNodeFilter(args.value(2))
       let walker = document.createTreeWalker(

@@ -12,18 +12,16 @@ extension DOMInterfaces {
     addEventMembers(b)
   }
 
-  /// https://dom.spec.whatwg.org/#interface-customevent
-  static let customEvent = Interface<CustomEvent>("CustomEvent", inherits: event) { b in
-    b.constructor(length: 1) { args in
-      let type = try args.string(0)
-      let dictionary = try EventInit(args.value(1), callee: "CustomEvent")
-      let detail = try dictionary.property("detail")
-      return CustomEvent(
-        type: type, bubbles: dictionary.bubbles, cancelable: dictionary.cancelable, composed: dictionary.composed,
-        detail: detail)
-    }
-    b.contextGetter("detail") { event, context in event.detail?.value ?? context.makeNull() }
+  /// https://dom.spec.whatwg.org/#interface-customevent (a dictionary-made event: `detail` is its `any` member).
+  static let customEventSpec = EventInterfaceSpec(name: "CustomEvent", parent: nil, members: [EventMember("detail", .any)])
+
+  /// `initCustomEvent(type, bubbles, cancelable, detail)` (https://dom.spec.whatwg.org/#dom-customevent-initcustomevent).
+  static let customEventExtras: @Sendable (InterfaceBuilder<DictionaryEvent>) -> Void = { b in
+    addLegacyInit(b, "initCustomEvent", interface: "CustomEvent", [EventMember("detail", .any)])
   }
+
+  /// The CustomEvent table (built with the other dictionary-made events).
+  static var customEvent: AnyInterface { dictionaryEventInterfaces["CustomEvent"]! }
 
   private static func addEventMembers(_ b: InterfaceBuilder<Event>) {
     for (i, name) in ["NONE", "CAPTURING_PHASE", "AT_TARGET", "BUBBLING_PHASE"].enumerated() { b.constant(name, i) }
@@ -32,7 +30,7 @@ extension DOMInterfaces {
     b.getter("cancelable") { $0.cancelable }
     b.getter("composed") { $0.composed }
     b.getter("defaultPrevented") { $0.defaultPrevented }
-    b.getter("isTrusted") { $0.isTrusted }
+    b.unforgeableGetter("isTrusted") { $0.isTrusted }
     b.getter("timeStamp") { $0.timeStamp }
     b.getter("eventPhase") { $0.eventPhase.rawValue }
     b.contextGetter("target") { event, context in try context.window().scriptValue(of: event.target) }
@@ -45,6 +43,9 @@ extension DOMInterfaces {
     b.method("stopPropagation") { event, _ in event.stopPropagation() }
     b.method("stopImmediatePropagation") { event, _ in event.stopImmediatePropagation() }
     b.method("preventDefault") { event, _ in event.preventDefault() }
+    b.method("initEvent", length: 1) { event, args in
+      event.initEvent(type: try args.string(0), bubbles: args.bool(1), cancelable: args.bool(2))
+    }
     // Legacy aliases (https://dom.spec.whatwg.org/#dom-event-cancelbubble, #dom-event-returnvalue).
     b.accessor("cancelBubble", get: { $0.propagationStopped }, set: { event, value in
       if value.toBool() { event.stopPropagation() }
@@ -52,16 +53,6 @@ extension DOMInterfaces {
     b.accessor("returnValue", get: { !$0.defaultPrevented }, set: { event, value in
       if !value.toBool() { event.preventDefault() }
     })
-  }
-}
-
-/// A `CustomEvent`: an event carrying any JS value as `detail` (kept protected with the event).
-final class CustomEvent: Event {
-  let detail: ProtectedValue?
-
-  init(type: String, bubbles: Bool, cancelable: Bool, composed: Bool, detail: ScriptValue) {
-    self.detail = detail.isUndefined || detail.isNull ? nil : ProtectedValue(detail)
-    super.init(type: type, bubbles: bubbles, cancelable: cancelable, composed: composed)
   }
 }
 

@@ -19,9 +19,15 @@ enum EventTargetCalls {
   static func add(to target: EventTarget, _ args: Arguments) throws(ScriptError) {
     let type = try args.string(0)
     // Step 1 (flatten more): a boolean (or anything not an object) is `capture`.
-    let options = try listenerOptions(args.value(2), full: true)
+    var options = try listenerOptions(args.value(2), full: true)
+    let dictionary = args.value(2)
+    let passive = dictionary.isObject ? try dictionary.property("passive") : dictionary
+    if passive.isUndefined || !dictionary.isObject {
+      options.passive = defaultPassiveValue(type, target)
+    }
+    let signal = try self.signal(args.value(2))
     guard let listener = try listener(args) else { return }
-    target.addEventListener(type, listener, options: options)
+    target.addEventListener(type, listener, options: options, signal: signal)
   }
 
   /// `removeEventListener(type, callback, options)`: only `capture` matters.
@@ -55,7 +61,30 @@ enum EventTargetCalls {
     return ScriptEventListener(value, window: try args.context.window())
   }
 
-  /// https://dom.spec.whatwg.org/#event-flatten-more (no `signal`: there is no AbortController here).
+  /// True for the scroll-blocking types on the window, a document, its root or its body.
+  ///
+  /// https://dom.spec.whatwg.org/#default-passive-value
+  private static func defaultPassiveValue(_ type: String, _ target: EventTarget) -> Bool {
+    guard ["touchstart", "touchmove", "wheel", "mousewheel"].contains(type) else { return false }
+    if target is Window || target is Document { return true }
+    guard let element = target as? Element else { return false }
+    return element === element.document.documentElement || element === element.document.body
+  }
+
+  /// The `signal` member of an options dictionary: an AbortSignal, or nil when absent; anything else is a TypeError.
+  ///
+  /// https://dom.spec.whatwg.org/#event-flatten-more step 4
+  private static func signal(_ value: ScriptValue) throws(ScriptError) -> AbortSignal? {
+    guard value.isObject else { return nil }
+    let signal = try value.property("signal")
+    if signal.isUndefined { return nil }
+    guard let unwrapped = value.context.unwrap(signal, as: AbortSignal.self) else {
+      throw .typeError("addEventListener: the 'signal' option is not an AbortSignal.")
+    }
+    return unwrapped
+  }
+
+  /// https://dom.spec.whatwg.org/#event-flatten-more
   private static func listenerOptions(_ value: ScriptValue, full: Bool) throws(ScriptError) -> EventListenerOptions {
     guard value.isObject else { return EventListenerOptions(capture: value.toBool()) }
     var options = EventListenerOptions(capture: try value.property("capture").toBool())
@@ -70,7 +99,7 @@ enum EventTargetCalls {
 /// A JS listener (a function, or an object with `handleEvent`), protected for as long as it is registered.
 ///
 /// Two registrations are the same listener when their callbacks are `===`. What the callback throws is reported
-/// (an `error` event at the window, then a console error "Uncaught …") and dispatch goes on with the next listener.
+/// as a console error ("Uncaught …") and dispatch goes on with the next listener.
 final class ScriptEventListener: EventListener {
   private let callback: ProtectedValue
   private weak var window: Window?
@@ -83,6 +112,10 @@ final class ScriptEventListener: EventListener {
   /// https://dom.spec.whatwg.org/#concept-event-listener-inner-invoke step 2.10 and WebIDL "call a user object's operation".
   func handleEvent(_ event: Event) {
     guard callback.isAlive, let window else { return }
+    window.withCurrentEvent(event) { call(event, in: window) }
+  }
+
+  private func call(_ event: Event, in window: Window) {
     let context = window.context
     do {
       let value = callback.value

@@ -28,7 +28,8 @@ extension DOMInterfaces {
     }
     b.method("focus") { _, _ in }
     b.method("blur") { _, _ in }
-    b.method("click") { _, _ in }
+    b.method("click") { element, _ in element.click() }
+    addEventHandlers(b, globalEventHandlers + documentAndElementEventHandlers)
     observeWrites(b)
   }
 
@@ -66,7 +67,8 @@ extension DOMInterfaces {
     b.reflect("placeholder")
     b.reflect("name")
     b.reflect("defaultValue", attribute: "value")
-    b.reflectBool("checked")
+    b.reflectBool("defaultChecked", attribute: "checked")
+    b.accessor("checked", get: { $0.checkedness }, set: { element, value in element.checkedness = value.toBool() })
     b.reflectBool("disabled")
     b.reflectBool("required")
     b.reflectBool("readOnly", attribute: "readonly")

@@ -2,7 +2,7 @@ import CLibXML2
 
 extension HTMLTokenizer: HTMLTokenSource {}
 
-/// The parser's string entry points: `HTMLTokenizer` feeding `HTML5TreeBuilder`.
+/// The parser's string entry points: `HTMLTokenizer` feeding `HTMLTreeBuilder`.
 extension HTML5Parser {
   /// Parses a whole document from UTF-8 text (decode bytes with `HTMLEncoding.decode` first).
   static func parseDocument(_ html: String, scripting: Bool = true) -> ParsedTree {

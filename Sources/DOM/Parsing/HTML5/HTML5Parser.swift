@@ -1,14 +1,14 @@
 import CLibXML2
 
-/// The Swift HTML5 parser: the tokenizer feeding `HTML5TreeBuilder`, building a libxml2 tree.
+/// The Swift HTML5 parser: the tokenizer feeding `HTMLTreeBuilder`, building a libxml2 tree.
 ///
 /// https://html.spec.whatwg.org/multipage/parsing.html
-/// Same results as `HTMLTreeBuilder` (the gumbo path): a `ParsedTree`, template contents as unlinked fragments.
+/// Same results as `GumboTreeBuilder` (`--traits Gumbo`): a `ParsedTree`, template contents as unlinked fragments.
 enum HTML5Parser {
   /// Parses a whole document from tokens (the tokenizer's state is driven by the tree builder).
   static func parseDocument(tokens: HTMLTokenSource, scripting: Bool = true) -> ParsedTree {
     let doc = LibXML.newDocument()
-    var builder = HTML5TreeBuilder(doc: doc, scripting: scripting)
+    var builder = HTMLTreeBuilder(doc: doc, scripting: scripting)
     run(&builder, tokens)
     return ParsedTree(doc: doc, templateContents: builder.templateContents, quirksMode: builder.quirksMode)
   }
@@ -22,8 +22,8 @@ enum HTML5Parser {
     -> (nodes: [xmlNodePtr], templateContents: [xmlNodePtr: xmlNodePtr])
   {
     // Step 1–3: the builder works in `doc`; the context's document is taken as no-quirks.
-    var builder = HTML5TreeBuilder(doc: doc, scripting: scripting)
-    let ns: HTML5TreeBuilder.NS = namespace == .svg ? .svg : namespace == .mathml ? .mathml : .html
+    var builder = HTMLTreeBuilder(doc: doc, scripting: scripting)
+    let ns: HTMLTreeBuilder.NS = namespace == .svg ? .svg : namespace == .mathml ? .mathml : .html
     let context = builder.createElement(HTMLTag(name: localName), ns: ns)
     if let content = builder.templateContents.removeValue(forKey: context.node) { LibXML.freeSubtree(content) }
     builder.context = context
@@ -58,7 +58,7 @@ enum HTML5Parser {
     return (nodes, builder.templateContents)
   }
 
-  private static func run(_ builder: inout HTML5TreeBuilder, _ tokens: HTMLTokenSource) {
+  private static func run(_ builder: inout HTMLTreeBuilder, _ tokens: HTMLTokenSource) {
     builder.tokenizer = tokens
     builder.syncAllowsCDATA()
     while true {

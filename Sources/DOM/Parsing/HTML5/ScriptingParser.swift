@@ -10,7 +10,7 @@ import CLibXML2
 /// reentrant pump never overlaps an outer access.
 final class ScriptingParser {
   let tokenizer: HTMLTokenizer
-  var builder: HTML5TreeBuilder
+  var builder: HTMLTreeBuilder
   unowned let document: Document
   let runScript: (ParserScript) -> Void
   /// https://html.spec.whatwg.org/#script-nesting-level
@@ -24,7 +24,7 @@ final class ScriptingParser {
 
   init(html: String, document: Document, runScript: @escaping (ParserScript) -> Void) {
     tokenizer = HTMLTokenizer(html)
-    builder = HTML5TreeBuilder(doc: document.rawDoc, scripting: true)
+    builder = HTMLTreeBuilder(doc: document.rawDoc, scripting: true)
     self.document = document
     self.runScript = runScript
     builder.tokenizer = tokenizer
@@ -131,11 +131,7 @@ final class ScriptingParser {
       document.templateContents[template] = content
       document.detached.insert(content)
     }
-    switch builder.quirksMode {
-    case .noQuirks: document.quirksMode = .noQuirks
-    case .quirks: document.quirksMode = .quirks
-    case .limitedQuirks: document.quirksMode = .limitedQuirks
-    }
+    document.quirksMode = builder.quirksMode
   }
 
   /// The 1-based line of input offset `offset`, counted forward from the last answer (text inserted by

@@ -1,7 +1,7 @@
 import CLibXML2
 
 /// The "in body" insertion mode. https://html.spec.whatwg.org/#parsing-main-inbody
-extension HTML5TreeBuilder {
+extension HTMLTreeBuilder {
   static let listItems: Set<String> = ["li"]
   static let definitionItems: Set<String> = ["dd", "dt"]
   static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
@@ -292,7 +292,7 @@ extension HTML5TreeBuilder {
   }
 }
 
-extension HTML5TreeBuilder {
+extension HTMLTreeBuilder {
   /// https://html.spec.whatwg.org/#maybe-clone-an-option-into-selectedcontent — run when an option is popped.
   mutating func maybeCloneIntoSelectedContent(_ option: xmlNodePtr) {
     // Step 1: the option's select.

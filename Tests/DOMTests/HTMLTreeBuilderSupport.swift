@@ -2,7 +2,7 @@ internal import CLibXML2
 
 @testable import DOM
 
-// Drives HTML5TreeBuilder from hand-made tokens. No Foundation here: its ICU clashes with libxml2's headers.
+// Drives HTMLTreeBuilder from hand-made tokens. No Foundation here: its ICU clashes with libxml2's headers.
 
 /// A token source over a fixed list that records what the tree builder asks of the tokenizer.
 final class TokenList: HTMLTokenSource {

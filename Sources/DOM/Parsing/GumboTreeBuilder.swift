@@ -1,15 +1,17 @@
 #if Gumbo
 import CLibXML2
 
-
-/// The HTML5 tree builder: libgumbo parses, the result is rebuilt as a libxml2 tree.
+/// The gumbo tree builder: libgumbo parses, the result is rebuilt as a libxml2 tree.
+///
+/// Built only with `--traits Gumbo`, for differential testing and the parser benchmark; the real parser is
+/// `HTML5Parser` (`HTMLTokenizer` feeding `HTMLTreeBuilder`).
 ///
 /// https://html.spec.whatwg.org/#parsing
 ///
 /// Scripting flag: gumbo 0.10.1 has none and always parses as if scripting were *disabled*
 /// (`<noscript>` content becomes elements, not raw text). The `scripting` parameter is kept in the
-/// signature for the day the parser supports it; the html5lib tests list the consequences as known failures.
-enum HTMLTreeBuilder {
+/// signature for the day the parser supports it; `GumboKnownFailures` lists the consequences.
+enum GumboTreeBuilder {
   /// Parses a whole document from UTF-8 text (decode bytes with `HTMLEncoding.decode` first).
   static func parseDocument(utf8 html: String, scripting: Bool = true) -> ParsedTree {
     GumboConverter.parseDocument(html)

@@ -1,7 +1,7 @@
 import CLibXML2
 
 /// Creating and inserting nodes: the appropriate place, elements, comments and coalesced characters.
-extension HTML5TreeBuilder {
+extension HTMLTreeBuilder {
   /// https://html.spec.whatwg.org/#appropriate-place-for-inserting-a-node
   func insertionLocation(overrideTarget: Element? = nil) -> (parent: xmlNodePtr, before: xmlNodePtr?) {
     // Step 1.

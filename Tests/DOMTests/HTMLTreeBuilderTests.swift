@@ -2,8 +2,8 @@ import XCTest
 
 @testable import DOM
 
-/// HTML5TreeBuilder driven by hand-made tokens: each test pins one part of the tree construction algorithm.
-final class HTML5TreeBuilderTests: XCTestCase {
+/// HTMLTreeBuilder driven by hand-made tokens: each test pins one part of the tree construction algorithm.
+final class HTMLTreeBuilderTests: XCTestCase {
   private func tree(_ lines: String...) -> String { lines.joined(separator: "\n") }
 
   func testImpliedElementsAndOneTextNodePerRun() {

@@ -1,5 +1,5 @@
 /// The table insertion modes: in table, in table text, in caption, in column group, in table body, in row, in cell.
-extension HTML5TreeBuilder {
+extension HTMLTreeBuilder {
   static let tableContext: Set<String> = ["table", "template", "html"]
   static let tableBodyContext: Set<String> = ["tbody", "tfoot", "thead", "template", "html"]
   static let rowContext: Set<String> = ["tr", "template", "html"]

@@ -1,5 +1,5 @@
 /// The "in body" rules by tag name: one dictionary lookup per tag instead of a chain of string compares.
-extension HTML5TreeBuilder {
+extension HTMLTreeBuilder {
   /// The start tag entries of https://html.spec.whatwg.org/#parsing-main-inbody (nil: "any other start tag").
   enum BodyStartRule {
     case html, headContent, body, frameset, closesParagraph, heading, preListing, form, listItem, plaintext, button

@@ -1,5 +1,5 @@
 /// The insertion modes around the body: initial through after head, text, template, after body and frameset.
-extension HTML5TreeBuilder {
+extension HTMLTreeBuilder {
   /// https://html.spec.whatwg.org/#the-initial-insertion-mode
   mutating func initialMode(_ token: HTMLToken) {
     switch token {

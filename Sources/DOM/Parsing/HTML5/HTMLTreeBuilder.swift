@@ -17,7 +17,7 @@ protocol HTMLTokenSource: AnyObject {
 /// Facets: +Insertion (the appropriate place, element creation, character coalescing), +InsertionModes (initial to
 /// after head, text, in template, after body, frameset), +InBody and +InBodyRules, +Tables, +AdoptionAgency (active
 /// formatting elements), +Foreign (SVG/MathML).
-struct HTML5TreeBuilder {
+struct HTMLTreeBuilder {
   /// https://html.spec.whatwg.org/#insertion-mode
   enum Mode {
     case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text, inTable, inTableText
@@ -83,12 +83,12 @@ struct HTML5TreeBuilder {
 
     private static let html: [String: Flags] = {
       var table: [String: Flags] = [:]
-      for name in HTML5TreeBuilder.special { table[name] = .special }
-      for name in HTML5TreeBuilder.scopeBoundaries { table[name, default: []].insert(.scope) }
+      for name in HTMLTreeBuilder.special { table[name] = .special }
+      for name in HTMLTreeBuilder.scopeBoundaries { table[name, default: []].insert(.scope) }
       for name in ["ol", "ul"] { table[name, default: []].insert(.listItemScope) }
       table["button", default: []].insert(.buttonScope)
-      for name in HTML5TreeBuilder.impliedEndTags { table[name, default: []].insert(.impliedEndTag) }
-      for name in HTML5TreeBuilder.impliedEndTagsThoroughly {
+      for name in HTMLTreeBuilder.impliedEndTags { table[name, default: []].insert(.impliedEndTag) }
+      for name in HTMLTreeBuilder.impliedEndTagsThoroughly {
         table[name, default: []].insert(.impliedEndTagThoroughly)
       }
       for name in ["html", "table", "template"] { table[name, default: []].insert(.tableScope) }

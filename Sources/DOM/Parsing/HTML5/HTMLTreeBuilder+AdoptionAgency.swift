@@ -1,7 +1,7 @@
 import CLibXML2
 
 /// The list of active formatting elements and the adoption agency algorithm.
-extension HTML5TreeBuilder {
+extension HTMLTreeBuilder {
   /// https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements
   mutating func pushFormatting(_ element: Element, _ tag: HTMLTag) {
     // Step 1 (Noah's Ark): at most three equal elements after the last marker.

@@ -3,7 +3,7 @@ import XCTest
 @testable import DOM
 
 /// Seeded random tag soup through the Swift parser: every tree must be soundly linked, whatever the markup.
-final class HTML5TreeBuilderFuzzTests: XCTestCase {
+final class HTMLTreeBuilderFuzzTests: XCTestCase {
   /// SplitMix64: a fixed seed gives the same soups on every run.
   private struct Generator: RandomNumberGenerator {
     var state: UInt64

@@ -1,7 +1,7 @@
 /// The rules for parsing tokens in foreign content (SVG and MathML), with the name adjustments.
 ///
 /// https://html.spec.whatwg.org/#parsing-main-inforeign
-extension HTML5TreeBuilder {
+extension HTMLTreeBuilder {
   static let breakoutTags: Set<String> = [
     "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2",
     "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre",

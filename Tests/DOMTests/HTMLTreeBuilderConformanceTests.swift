@@ -2,14 +2,14 @@ import XCTest
 
 @testable import DOM
 
-/// The html5lib tree-construction suite through the Swift parser (tokenizer + HTML5TreeBuilder), and the
+/// The html5lib tree-construction suite through the Swift parser (tokenizer + HTMLTreeBuilder), and the
 /// round-trip property (parse → serialize → parse gives the same tree) over the cases it passes.
-final class HTML5TreeBuilderConformanceTests: XCTestCase {
+final class HTMLTreeBuilderConformanceTests: XCTestCase {
   func testTreeConstruction() throws {
     let cases = try HTML5LibCase.loadAll()
     XCTAssertGreaterThan(cases.count, 1000, "expected the full html5lib suite in \(HTML5LibCase.directory().path)")
     var tally = ConformanceTally(
-      "html5lib tree-construction (Swift parser)", known: html5ParserKnownFailures, listFile: "HTML5ParserKnownFailures.swift")
+      "html5lib tree-construction (Swift parser)", known: html5libKnownFailures, listFile: "HTML5LibKnownFailures.swift")
     for testCase in cases {
       let actual = testCase.run(.swift)
       tally.record(testCase.id, passed: actual == testCase.expected,
@@ -19,16 +19,16 @@ final class HTML5TreeBuilderConformanceTests: XCTestCase {
   }
 
   func testKnownFailuresAreSortedWithReasons() {
-    ConformanceTally.checkList(order: html5ParserKnownFailureOrder, known: html5ParserKnownFailures)
-    ConformanceTally.checkList(order: html5ParserRoundTripExceptionList.map(\.key), known: html5ParserRoundTripExceptions)
+    ConformanceTally.checkList(order: html5libKnownFailureOrder, known: html5libKnownFailures)
+    ConformanceTally.checkList(order: html5libRoundTripExceptionList.map(\.key), known: html5libRoundTripExceptions)
   }
 
   /// Every case the parser passes is serialized and re-parsed; both dumps must match, except the listed ones.
   func testRoundTrip() throws {
-    let cases = try HTML5LibCase.loadAll().filter { html5ParserKnownFailures[$0.id] == nil }
+    let cases = try HTML5LibCase.loadAll().filter { html5libKnownFailures[$0.id] == nil }
     XCTAssertGreaterThan(cases.count, 1500)
     var tally = ConformanceTally(
-      "html5lib round trip (Swift parser)", known: html5ParserRoundTripExceptions, listFile: "HTML5ParserKnownFailures.swift")
+      "html5lib round trip (Swift parser)", known: html5libRoundTripExceptions, listFile: "HTML5LibKnownFailures.swift")
     for testCase in cases {
       let scripting = testCase.scripting ?? true
       let first = testCase.run(.swift)

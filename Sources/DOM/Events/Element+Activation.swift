@@ -1,0 +1,181 @@
+import Foundation
+
+/// Activation behaviour: what a `click` does to checkboxes, radio buttons, submit and reset buttons, and labels.
+///
+/// https://dom.spec.whatwg.org/#eventtarget-activation-behavior and the HTML elements' sections.
+public enum ActivationBehavior: Sendable {
+  case checkbox, radio, submit, reset, label
+  /// A hyperlink (`a` or `area` with `href`): fragment navigation within the document.
+  case hyperlink
+  /// A `summary` that is its `details`' first: toggles `open`.
+  case summary
+
+  /// Which behaviour an HTML element has, by `tag` or `tag:type` (an input's `type`, a button's `type`).
+  static let table: [String: ActivationBehavior] = [
+    "input:checkbox": .checkbox, "input:radio": .radio, "input:submit": .submit, "input:image": .submit,
+    "input:reset": .reset, "button:submit": .submit, "button:reset": .reset, "label": .label, "a": .hyperlink,
+    "area": .hyperlink, "summary": .summary,
+  ]
+}
+
+/// What the legacy-pre-activation behaviour changed, for the legacy-canceled-activation behaviour to undo.
+struct ActivationState {
+  /// The checkedness before the click of the element and, for a radio, of the group member it unchecked.
+  var previous: [(Element, Bool)] = []
+}
+
+extension Element {
+  /// The element's checkedness: set by a click or a script, else the presence of its `checked` attribute.
+  ///
+  /// https://html.spec.whatwg.org/multipage/input.html#concept-fe-checked
+  public var checkedness: Bool {
+    get { document.checkedness[ObjectIdentifier(self)] ?? hasAttribute("checked") }
+    set { document.checkedness[ObjectIdentifier(self)] = newValue }
+  }
+
+  /// The element's activation behaviour, if it has one.
+  public var activationBehavior: ActivationBehavior? {
+    guard isHTML else { return nil }
+    switch localName {
+    case "input":
+      return ActivationBehavior.table["input:" + (getAttribute("type")?.lowercased() ?? "text")]
+    case "button":
+      // https://html.spec.whatwg.org/multipage/form-elements.html#attr-button-type (missing or invalid: submit).
+      let type = getAttribute("type")?.lowercased() ?? "submit"
+      return ActivationBehavior.table["button:" + (["reset", "button"].contains(type) ? type : "submit")]
+    case "a", "area":
+      return hasAttribute("href") ? .hyperlink : nil
+    case "summary":
+      guard let details = parentElement, details.isHTML(named: "details"),
+        details.childNodes.lazy.compactMap({ $0 as? Element }).first(where: { $0.isHTML(named: "summary") }) === self
+      else { return nil }
+      return .summary
+    default:
+      return ActivationBehavior.table[localName]
+    }
+  }
+
+  /// https://html.spec.whatwg.org/multipage/input.html#the-input-element:legacy-pre-activation-behavior
+  func legacyPreActivation() -> ActivationState {
+    var state = ActivationState()
+    switch activationBehavior {
+    case .checkbox?:
+      state.previous = [(self, checkedness)]
+      checkedness.toggle()
+    case .radio?:
+      state.previous = [(self, checkedness)]
+      for other in radioGroup() where other !== self && other.checkedness {
+        state.previous.append((other, true))
+        other.checkedness = false
+      }
+      checkedness = true
+    default: break
+    }
+    return state
+  }
+
+  /// Undoes the legacy-pre-activation behaviour of a canceled click.
+  func legacyCanceledActivation(_ state: ActivationState) {
+    for (element, checked) in state.previous { element.checkedness = checked }
+  }
+
+  /// Runs the activation behaviour after a click nobody canceled.
+  func runActivationBehavior(_ event: Event, _ state: ActivationState) {
+    switch activationBehavior {
+    case .checkbox?, .radio?:
+      // https://html.spec.whatwg.org/multipage/input.html#the-input-element:activation-behaviour
+      guard isConnected else { return }
+      if activationBehavior == .radio, state.previous.first?.1 == true { return }
+      fireEvent(Event(type: "input", bubbles: true, composed: true))
+      fireEvent("change", bubbles: true)
+    case .submit?:
+      // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#concept-form-submit (the
+      // submit event only: there is no navigation here).
+      guard isConnected, !isDisabledFormControl, let form = formOwner, form.isConnected else { return }
+      form.fireEvent("submit", bubbles: true, cancelable: true)
+    case .reset?:
+      // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#concept-form-reset
+      guard isConnected, !isDisabledFormControl, let form = formOwner else { return }
+      if form.fireEvent("reset", bubbles: true, cancelable: true) {
+        for control in form.descendantElements {
+          document.checkedness[ObjectIdentifier(control)] = nil
+        }
+      }
+    case .label?:
+      // https://html.spec.whatwg.org/multipage/forms.html#the-label-element: the click goes to the control,
+      // unless it came from the control or other interactive content inside the label.
+      guard let control = labeledControl, let target = event.target as? Element, control !== target,
+        !control.contains(target)
+      else { return }
+      control.click()
+    case .hyperlink?:
+      followHyperlink()
+    case .summary?:
+      // https://html.spec.whatwg.org/multipage/interactive-elements.html#the-summary-element:activation-behaviour
+      guard let details = parentElement else { return }
+      if details.hasAttribute("open") { details.removeAttribute("open") } else { try? details.setAttribute("open", "") }
+      // https://html.spec.whatwg.org/multipage/interactive-elements.html#queue-a-details-toggle-event-task
+      document.defaultView?.queueTask { [weak details] in details?.fireEvent("toggle") }
+    case nil: break
+    }
+  }
+
+  /// Follows the element's `href` when only the fragment changes: the document URL takes the new fragment and
+  /// the window gets a `hashchange` event in a later task. Other navigations stay refused (the page is never
+  /// replaced).
+  ///
+  /// https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fragid
+  func followHyperlink() {
+    guard let href = getAttribute("href"), let url = document.resolveURL(href), let window = document.defaultView,
+      url.fragment != nil, Self.withoutFragment(url) == Self.withoutFragment(document.url)
+    else { return }
+    let oldURL = document.url.absoluteString
+    document.url = url
+    window.queueTask { [weak window] in
+      let event = DictionaryEvent(
+        interface: "HashChangeEvent", type: "hashchange",
+        values: ["oldURL": .string(oldURL), "newURL": .string(url.absoluteString)])
+      window?.fireEvent(event)
+    }
+  }
+
+  private static func withoutFragment(_ url: URL) -> String {
+    let text = url.absoluteString
+    return text.firstIndex(of: "#").map { String(text[..<$0]) } ?? text
+  }
+
+  /// The nearest `form` ancestor (the `form` content attribute is not followed).
+  var formOwner: Element? {
+    var node = parentNode
+    while let current = node {
+      if let element = current as? Element, element.isHTML(named: "form") { return element }
+      node = current.parentNode
+    }
+    return nil
+  }
+
+  /// The radio buttons of this one's group: same `name`, same form owner, same tree.
+  ///
+  /// https://html.spec.whatwg.org/multipage/input.html#radio-button-group
+  func radioGroup() -> [Element] {
+    guard let name = getAttribute("name"), !name.isEmpty else { return [self] }
+    let owner = formOwner
+    let root = owner ?? getRootNode()
+    return root.descendantElements.filter { other in
+      other.isHTML(named: "input") && other.getAttribute("type")?.lowercased() == "radio"
+        && other.getAttribute("name") == name && other.formOwner === owner
+    }
+  }
+
+  /// A label's control: the element its `for` names, else its first labelable descendant.
+  var labeledControl: Element? {
+    let labelable: Set<String> = ["button", "input", "meter", "output", "progress", "select", "textarea"]
+    if let id = getAttribute("for") {
+      guard let element = getRootNode().descendants().lazy.compactMap({ $0 as? Element }).first(where: { $0.id == id }),
+        labelable.contains(element.localName)
+      else { return nil }
+      return element
+    }
+    return descendants().lazy.compactMap { $0 as? Element }.first { $0.isHTML && labelable.contains($0.localName) }
+  }
+}

@@ -1,0 +1,10 @@
+import DOM
+import JSBridge
+
+extension DOMInterfaces {
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#the-errorevent-interface
+  static let errorEventSpec = EventInterfaceSpec(name: "ErrorEvent", parent: nil, members: [
+    EventMember("message", .string), EventMember("filename", .string), EventMember("lineno", .unsignedLong),
+    EventMember("colno", .unsignedLong), EventMember("error", .any),
+  ])
+}
