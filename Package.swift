@@ -76,6 +76,8 @@ let package = Package(
       dependencies: ["WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension"]),
     // End-to-end tests run the built `webaction` binary (Scripts/test builds everything first); fixtures are read in place.
     .testTarget(name: "webactionTests", dependencies: [], exclude: ["Fixtures", "Goldens"]),
+    // web-platform-tests through the built `webaction` binary (Scripts/wpt); ../shared/wpt is read in place.
+    .testTarget(name: "WPTTests", dependencies: [], exclude: ["Harness", "Expectations"]),
     .testTarget(
       name: "TranslateExtensionTests", dependencies: ["TranslateExtension", "WebActionKit"],
       resources: [.copy("Fixtures")]),

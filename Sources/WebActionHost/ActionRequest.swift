@@ -58,11 +58,13 @@ public struct ActionRequest: Sendable {
   public var extensionTimeout: TimeInterval = 300
   /// The watchdog: the longest one script evaluation or callback may run before it is stopped.
   public var scriptTimeLimit: TimeInterval = 5
-  /// `--scripts`: run the page's own inline scripts while it loads (external scripts are not fetched).
+  /// `--scripts`: run the page's own classic scripts while it loads (external ones only from `subresources`).
   public var runPageScripts = false
   /// With `runPageScripts`: seconds the page's own timers may run after loading, before the extension's script;
   /// timers still pending then are cancelled (so a carousel's setInterval cannot hold up or fail the run).
   public var pageTimersTime: TimeInterval = 1
+  /// `--subresources DIR`: with `runPageScripts`, same-origin `<script src>` files are read from these folders.
+  public var subresources = SubresourceFolders()
 
   public init(page: PageSource) { self.page = page }
 }

@@ -1,43 +1,75 @@
 import DOM
+import Foundation
 import JSBridge
 
-/// `--scripts`: the page's own inline scripts run while it is parsed, as in a browser without network.
+/// `--scripts`: the page's own classic scripts run while it is parsed, as in a browser without network.
 extension Page {
-  /// Parses `html` into the (empty, loading) document, evaluating each inline classic script at its end tag.
+  /// Parses `html` into the (empty, loading) document, evaluating each classic script at its end tag.
   ///
   /// https://html.spec.whatwg.org/#parsing and https://html.spec.whatwg.org/#the-end
-  /// A script's exception is a console error, as in a browser, and parsing goes on. External and module scripts are
-  /// not run; each is reported once. Then DOMContentLoaded and load fire (readyState "interactive", then "complete",
-  /// each change with a readystatechange event), and the page's timers run for `timersTime` seconds; those still pending
-  /// then are cancelled. Until then, what a page timer or promise throws is a console error too.
-  func load(html: String, pageName: String, timersTime: Double, report: @escaping (Diagnostic) -> Void) {
+  /// An external classic script runs when `subresources` holds its file (same origin only); otherwise, and for
+  /// module scripts, it is reported once and skipped. A script's exception is reported as in a browser (an `error`
+  /// event at the window, then a console error) and parsing goes on. Then DOMContentLoaded and load fire (readyState
+  /// "interactive", then "complete", each change with a readystatechange event), and the page's timers run for
+  /// `timersTime` seconds; those still pending then are cancelled. Until then, what a page timer or promise throws is
+  /// reported the same way.
+  func load(html: String, pageName: String, timersTime: Double, subresources: SubresourceFolders,
+            report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
     let context = self.context
-    loop.onUncaughtException = { error in
-      report(Diagnostic(.error, source: "console", "Uncaught \(error)"))
-    }
     let window = self.window
+    loop.onUncaughtException = { error in window.reportException(error) }
+    let documentURL = document.url
+    var failure: WebActionError?
     document.load(html: html) { script in
+        guard failure == nil else { return }
       let name = "\(pageName)#script-\(script.index)"
+      var source = script.text, sourceURL = name, line = script.line
       switch script.kind {
       case .classic:
-        do {
-          try context.evaluate(script.text, sourceURL: name, startingLine: script.line)
+        break
+      case .external(let src) where !Self.isModule(script.element):
+        do throws(WebActionError) {
+          switch try subresources.lookup(src, documentURL: documentURL) {
+          case .found(let data, let path):
+            source = String(decoding: data, as: UTF8.self)
+            sourceURL = URL(string: src, relativeTo: documentURL)?.absoluteString ?? path
+            line = 1
+          case .notFound(let tried):
+            report(Diagnostic(.warning, source: "webaction",
+                              "\(name) (line \(script.line)): <script src=\"\(src)\"> was not run: no such file (\(tried.joined(separator: ", ")))"))
+            return
+          case .otherOrigin:
+            let why = subresources.folders.isEmpty
+              ? "--scripts does not fetch external scripts (--subresources DIR serves same-origin ones from a folder)"
+              : "it is not on the page's origin (\(documentURL.absoluteString)), and nothing is fetched from the network"
+            report(Diagnostic(.warning, source: "webaction", "\(name) (line \(script.line)): <script src=\"\(src)\"> was not run: \(why)"))
+            return
+          }
         } catch {
-          report(Diagnostic(.error, source: "console", "Uncaught \(error)"))
+          failure = error
+          return
         }
       case .external(let src):
         report(Diagnostic(.warning, source: "webaction",
-                          "\(name) (line \(script.line)): <script src=\"\(src)\"> was not run: --scripts does not fetch external scripts"))
+                          "\(name) (line \(script.line)): <script type=module src=\"\(src)\"> was not run: --scripts runs classic scripts only"))
+        return
       case .module:
         report(Diagnostic(.warning, source: "webaction",
                           "\(name) (line \(script.line)): an inline module script was not run: --scripts runs classic scripts only"))
+        return
       case .dataBlock:
-        break
+        return
+      }
+      do {
+        try context.evaluate(source, sourceURL: sourceURL, startingLine: line)
+      } catch {
+        window.reportException(error)
       }
     }
+    if let failure { throw failure }
     // https://html.spec.whatwg.org/#the-end steps 4-7: readyState is "interactive" now; DOMContentLoaded on the
     // document (bubbling to the window), then "complete" and load on the window (its target is the document).
-    // A listener's exception is a console error (the bindings report it) and the next listener still runs.
+    // A listener's exception is reported (the bindings do it) and the next listener still runs.
     document.fireEvent("readystatechange")
     document.fireEvent("DOMContentLoaded", bubbles: true)
     document.readyState = .complete
@@ -48,5 +80,10 @@ extension Page {
                         "\(loop.pendingTimerCount) page timer(s) still pending \(Preprocessor.seconds(timersTime)) after loading were cancelled"))
       loop.cancelAll()
     }
+  }
+
+  /// Whether a `<script>` element is a module script (https://html.spec.whatwg.org/#prepare-the-script-element step 12).
+  static func isModule(_ element: Element) -> Bool {
+    element.attribute(named: "type")?.trimmingCharacters(in: .whitespaces).lowercased() == "module"
   }
 }

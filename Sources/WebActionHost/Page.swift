@@ -54,7 +54,8 @@ final class Page {
       throw WebActionError(.script, "cannot set up the page's JavaScript environment: \(error)")
     }
     if request.runPageScripts {
-      load(html: decoded.text, pageName: request.page.displayName, timersTime: request.pageTimersTime, report: report)
+      try load(html: decoded.text, pageName: request.page.displayName, timersTime: request.pageTimersTime,
+               subresources: request.subresources, report: report)
     }
     loop.onUncaughtException = { [unowned self] error in
       if self.pendingError == nil { self.pendingError = error }

@@ -76,8 +76,18 @@ struct Run: ParsableCommand {
   @Flag(name: .shortAndLong, help: "Do not show console output and warnings from the page and extension.")
   var quiet = false
 
-  @Flag(name: .customLong("scripts"), help: "Run the page's own inline scripts while loading, as a browser would (external scripts are not fetched).")
+  @Flag(name: .customLong("scripts"), help: "Run the page's own scripts while loading, as a browser would (external scripts only from --subresources).")
   var runPageScripts = false
+
+  @Option(name: .customLong("subresources"), help: ArgumentHelp(
+    "With --scripts: serve the page's same-origin <script src> files from this folder by URL path (repeatable; the first folder holding the file wins). Never the network.",
+    valueName: "dir"))
+  var subresources: [String] = []
+
+  @Option(name: .customLong("page-timers"), help: ArgumentHelp(
+    "With --scripts: seconds the page's timers may run after load before they are cancelled and the extension runs.",
+    valueName: "seconds"))
+  var pageTimers: Double = 1
 
   @Option(name: .customLong("watchdog"), help: ArgumentHelp(
     "Seconds one script call may run before it is stopped as runaway.", valueName: "seconds"))
@@ -90,6 +100,14 @@ struct Run: ParsableCommand {
       guard output == nil, results == nil else { throw ValidationError("-o and --results take one page; with several pages use --output-dir") }
       guard !pages.contains("-") else { throw ValidationError("standard input (-) can only be processed alone") }
     }
+    if !runPageScripts, !subresources.isEmpty { throw ValidationError("--subresources needs --scripts") }
+    for folder in subresources {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw ValidationError("--subresources \(folder): no such folder")
+      }
+    }
+    guard pageTimers >= 0 else { throw ValidationError("--page-timers must not be negative") }
     guard watchdog > 0 else { throw ValidationError("--watchdog must be positive") }
     for pair in arguments where !pair.contains("=") {
       throw ValidationError("--arg \(pair) is not KEY=VALUE")
@@ -153,6 +171,8 @@ struct Run: ParsableCommand {
     request.extensionTimeout = extensionTimeout
     request.scriptTimeLimit = watchdog
     request.runPageScripts = runPageScripts
+    request.subresources = SubresourceFolders(subresources)
+    request.pageTimersTime = pageTimers
     request.finalizeArguments = finalizeArguments
     for pair in arguments {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)

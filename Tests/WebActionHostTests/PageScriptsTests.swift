@@ -93,3 +93,99 @@ final class PageScriptsTests: XCTestCase {
     XCTAssertEqual(try page.context.evaluate("document.readyState", sourceURL: "t").toString(), "complete")
   }
 }
+
+/// `ActionRequest.subresources`: same-origin `<script src>` files served from local folders.
+final class PageSubresourceTests: XCTestCase {
+  private var diagnostics: [Diagnostic] = []
+  private var folders: [URL] = []
+
+  override func setUpWithError() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("webaction-subresources-\(UUID().uuidString)")
+    let site = base.appendingPathComponent("site"), overlay = base.appendingPathComponent("overlay")
+    let outside = base.appendingPathComponent("outside")
+    for folder in [site.appendingPathComponent("lib"), site.appendingPathComponent("a/b"), overlay.appendingPathComponent("lib"), outside] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    try Data("var order = (window.order || []).concat('root');".utf8).write(to: site.appendingPathComponent("lib/root.js"))
+    try Data("order.push('relative');".utf8).write(to: site.appendingPathComponent("a/common.js"))
+    try Data("order.push('site-shadowed');".utf8).write(to: site.appendingPathComponent("lib/shadowed.js"))
+    try Data("order.push('overlay');".utf8).write(to: overlay.appendingPathComponent("lib/shadowed.js"))
+    try Data("order.push('thrower'); undefinedFunction();".utf8).write(to: site.appendingPathComponent("lib/throws.js"))
+    try Data("order.push('secret');".utf8).write(to: outside.appendingPathComponent("secret.js"))
+    try FileManager.default.createSymbolicLink(at: site.appendingPathComponent("lib/escape.js"),
+                                               withDestinationURL: outside.appendingPathComponent("secret.js"))
+    folders = [overlay, site, base]
+  }
+
+  override func tearDownWithError() throws {
+    if let base = folders.last { try FileManager.default.removeItem(at: base) }
+  }
+
+  private func page(_ html: String, folders: [URL]) throws -> Page {
+    var request = ActionRequest(page: .bytes(Data(html.utf8), name: "test.html"))
+    request.url = "http://example.test/a/b/page.html"
+    request.runPageScripts = true
+    request.subresources = SubresourceFolders(folders.map(\.path))
+    diagnostics = []
+    return try Page(request: request) { [unowned self] in diagnostics.append($0) }
+  }
+
+  private func order(_ page: Page) throws -> String {
+    try page.context.evaluate("order.join()", sourceURL: "t").toString()
+  }
+
+  func testSameOriginScriptsLoadByPathRelativeOrAbsoluteFirstFolderWins() throws {
+    let page = try page("""
+      <script src="/lib/root.js"></script><script src="../common.js"></script>
+      <script src="http://example.test/lib/shadowed.js"></script><script>order.push('inline')</script>
+      """, folders: Array(folders.prefix(2)))
+    XCTAssertEqual(try order(page), "root,relative,overlay,inline")
+    XCTAssertEqual(diagnostics.map(\.message), [])
+  }
+
+  func testOtherOriginsMissingFilesAndModulesAreReportedNotRun() throws {
+    let page = try page("""
+      <script src="/lib/root.js"></script><script src="https://cdn.example.com/lib/root.js"></script>
+      <script src="/lib/missing.js"></script><script type=module src="/lib/shadowed.js"></script>
+      """, folders: Array(folders.prefix(2)))
+    XCTAssertEqual(try order(page), "root")
+    XCTAssertEqual(diagnostics.count, 3, "\(diagnostics)")
+    XCTAssertTrue(diagnostics[0].message.contains("not on the page's origin"), diagnostics[0].message)
+    XCTAssertTrue(diagnostics[1].message.contains("no such file"), diagnostics[1].message)
+    XCTAssertTrue(diagnostics[1].message.contains("lib/missing.js"), diagnostics[1].message)
+    XCTAssertTrue(diagnostics[2].message.contains("type=module"), diagnostics[2].message)
+  }
+
+  func testDotSegmentsCannotClimbOutOfTheFolder() throws {
+    // "/../../outside/secret.js" resolves (as URLs do) to "/outside/secret.js" inside the folder: not found there.
+    let page = try page("""
+      <script src="/lib/root.js"></script><script src="/../../outside/secret.js"></script>
+      <script src="%2e%2e/%2e%2e/%2e%2e/outside/secret.js"></script>
+      """, folders: [folders[1]])
+    XCTAssertEqual(try order(page), "root")
+    XCTAssertEqual(diagnostics.filter { $0.message.contains("no such file") }.count, 2, "\(diagnostics)")
+  }
+
+  func testASymbolicLinkLeadingOutOfTheFolderFailsTheRunNamingTheFile() throws {
+    XCTAssertThrowsError(try page(#"<script src="/lib/escape.js"></script>"#, folders: [folders[1]])) { error in
+      let message = (error as? WebActionError)?.description ?? "\(error)"
+      XCTAssertTrue(message.contains("escape.js"), message)
+      XCTAssertTrue(message.contains("outside --subresources"), message)
+    }
+  }
+
+  func testAnExternalScriptsExceptionIsReportedWithItsURL() throws {
+    let page = try page("""
+      <script>var order = [], errors = []; addEventListener("error", function (e) { errors.push(e.filename + ":" + e.lineno); });</script>
+      <script src="/lib/throws.js"></script><script>order.push('after')</script>
+      """, folders: [folders[1]])
+    XCTAssertEqual(try order(page), "thrower,after")
+    XCTAssertEqual(try page.context.evaluate("errors.join()", sourceURL: "t").toString(), "http://example.test/lib/throws.js:1")
+  }
+
+  func testWithoutFoldersExternalScriptsAreReportedAsBefore() throws {
+    let page = try page(#"<script src="/lib/root.js"></script><script>var order = ['inline']</script>"#, folders: [])
+    XCTAssertEqual(try order(page), "inline")
+    XCTAssertTrue(diagnostics[0].message.contains("--scripts does not fetch external scripts"), "\(diagnostics)")
+  }
+}

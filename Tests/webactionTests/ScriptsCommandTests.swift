@@ -87,6 +87,7 @@ final class ScriptsCommandTests: XCTestCase {
   func testHelpMentionsTheFlag() throws {
     let result = try WebActionCommand.run(["run", "--help"])
     XCTAssertTrue(result.stdout.contains("--scripts"), result.stdout)
-    XCTAssertTrue(result.stdout.contains("external scripts are not fetched"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("--subresources"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("--page-timers"), result.stdout)
   }
 }

@@ -1,7 +1,7 @@
 import DOM
 import JSBridge
 
-/// The non-interface globals: `window`/`self` (an EventTarget), `document`, `location`, `navigator`, `console`, dialogs,
+/// The non-interface globals: `window`/`self`/`parent`/`top`/`frames` (an EventTarget), `document`, `location`, `navigator`, `console`, dialogs,
 /// `getSelection`, `NodeFilter` and `DOMException`.
 ///
 /// A small JS prelude defines them (property attributes as in browsers) on top of a handful of native
@@ -81,6 +81,12 @@ extension Window {
       // so `window instanceof EventTarget` holds (EventTargetBindingTests checks it).
       try { Object.setPrototypeOf(Object.getPrototypeOf(global), global.EventTarget.prototype); } catch (e) {}
       visible(global, "self", global);
+      // A top-level browsing context: its parent and top are itself (https://html.spec.whatwg.org/#dom-parent,
+      // #dom-top); frames is the window too (#dom-frames). top is [LegacyUnforgeable], the others [Replaceable].
+      visible(global, "frames", global);
+      visible(global, "parent", global);
+      Object.defineProperty(global, "top", { get: function top() { return global; }, enumerable: true, configurable: false });
+
       Object.defineProperty(global, "document", { get: native.document, enumerable: true, configurable: false });
       Object.defineProperty(global, "location", {
         get: native.location, set(value) { native.navigate(String(value)); }, enumerable: true, configurable: false });
