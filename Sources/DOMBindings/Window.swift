@@ -78,7 +78,7 @@ public final class Window: EventTarget {
     location.window = self
     context.setHostState(self)
     context.interfaceResolver = DOMInterfaces.resolve
-    for interface in DOMInterfaces.all { try context.install(interface) }
+    for interface in DOMInterfaces.installedWithWindow { try context.install(interface) }
     try context.installOnFirstUse(DOMInterfaces.installedOnFirstUse)
     try eventLoop.install(on: context)
     try installGlobals()
