@@ -25,7 +25,10 @@ final class WPTTests: XCTestCase {
     if let root = ProcessInfo.processInfo.environment["WPT_ROOT"] { return URL(fileURLWithPath: root) }
     return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/wpt").standardizedFileURL
   }
+  /// The binary under test: `$WEBACTION_BINARY` (Scripts/test and Scripts/wpt pass the release build, so that a
+  /// file's outcome does not depend on the debug build's speed), else the one built beside this test bundle.
   static var binary: URL {
+    if let path = ProcessInfo.processInfo.environment["WEBACTION_BINARY"] { return URL(fileURLWithPath: path) }
     #if os(macOS)
       for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
         return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("webaction")
