@@ -116,15 +116,22 @@ public final class InterfaceBuilder<T: AnyObject> {
     members.append(
       .accessorFamily(
         names: names,
-        get: { args in
-          let object = try Self.receiver(args, brand)
-          return try get(object, args.string(0), args.context).scriptValue(in: args.context)
-        },
+        get: Self.familyGetter(brand, get),
         set: { args in
           let object = try Self.receiver(args, brand)
           try set(object, args.string(0), args.value(1), args.context)
           return args.context.makeUndefined()
         }))
+  }
+
+  /// The one getter of an attribute family: argument 0 is the attribute's name.
+  private static func familyGetter<R: ScriptConvertible>(
+    _ brand: InterfaceBrand, _ get: @escaping @Sendable (T, String, ScriptContext) throws -> R
+  ) -> NativeBody {
+    { args in
+      let object = try Self.receiver(args, brand)
+      return try get(object, args.string(0), args.context).scriptValue(in: args.context)
+    }
   }
 
   /// A `[LegacyUnforgeable]` read-only attribute: defined on each instance, not on the prototype.
@@ -143,10 +150,7 @@ public final class InterfaceBuilder<T: AnyObject> {
     members.append(
       .accessorFamily(
         names: names,
-        get: { args in
-          let object = try Self.receiver(args, brand)
-          return try get(object, args.string(0), args.context).scriptValue(in: args.context)
-        },
+        get: Self.familyGetter(brand, get),
         set: nil))
   }
 
