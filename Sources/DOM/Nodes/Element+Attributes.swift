@@ -93,7 +93,7 @@ extension Element {
     if Self.attributeAffectsCollections(localName, namespaceURI) { owner.treeDidChange() }
     owner.notifyObservers { $0.attributeChanged(self, localName: localName, namespaceURI: namespaceURI, oldValue: oldValue) }
     // A body's or frameset's `onload="…"` sets the window's handler, whichever body it is on (set, not removed).
-    if namespaceURI == nil, self.localName == "body" || self.localName == "frameset", isHTML, localName.hasPrefix("on"),
+    if localName.hasPrefix("on"), namespaceURI == nil, self.localName == "body" || self.localName == "frameset", isHTML,
       let view = owner.defaultView, hasAttribute(localName)
     {
       view.bodyEventHandlerAttributeWasSet(localName, on: self)
