@@ -103,6 +103,11 @@ public final class Window: EventTarget {
     EventHandlers.activateAttribute(name, for: target, window: self)
   }
 
+  /// Makes a body's or frameset's window-reflecting content attribute this window's handler (``EventHandlers``).
+  public override func bodyEventHandlerAttributeWasSet(_ name: String, on element: Element) {
+    EventHandlers.bodyAttributeWasSet(name, on: element, window: self)
+  }
+
   /// Runs `task` as a task of the page's event loop (after the current script and its microtasks).
   public override func queueTask(_ task: @escaping () -> Void) {
     let function = context.makeFunction(name: "task") { args in

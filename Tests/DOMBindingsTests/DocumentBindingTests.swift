@@ -84,6 +84,18 @@ final class DocumentBindingTests: BindingTestCase {
       """), "P,#text,P,#text,B,#text")
   }
 
+  func testBooleanFilterResultsConvertToUnsignedShort() throws {
+    // true converts to 1 (FILTER_ACCEPT), false to 0: neither accept, reject nor skip, so firstChild() does not
+    // descend into a P (as for REJECT) while nextNode() does (as for SKIP).
+    XCTAssertEqual(try string("""
+      const w = document.createTreeWalker(document.getElementById('main'), NodeFilter.SHOW_ALL,
+        (n) => n.nodeName[0] == '#');
+      const first = w.firstChild();
+      const texts = []; while (w.nextNode()) texts.push(w.currentNode.data);
+      [String(first), texts.join('+')].join('|')
+      """), "null|One+Two +bold")
+  }
+
   func testFilterExceptionsPropagateToTheCaller() throws {
     XCTAssertEqual(try string("""
       const w = document.createTreeWalker(document.body, NodeFilter.SHOW_ALL, () => { throw new RangeError('from filter'); });

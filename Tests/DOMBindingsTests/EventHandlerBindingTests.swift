@@ -78,6 +78,21 @@ final class EventHandlerBindingTests: BindingTestCase {
       """), "true,true,true,function")
   }
 
+  func testWindowReflectingContentAttributeOnAnyBodySetsTheWindowHandler() throws {
+    // A body or frameset that is not document.body still forwards: its content attribute becomes the
+    // window's handler, compiled with that element in scope.
+    XCTAssertEqual(try string("""
+      const other = document.createElement('frameset');
+      other.title = 'detached';
+      other.setAttribute('onresize', 'window.ran = title; return 1');
+      const compiled = typeof window.onresize === 'function' && window.onresize === other.onresize;
+      window.dispatchEvent(new Event('resize'));
+      const nop = () => {};
+      document.createElement('body').onscroll = nop;
+      [compiled, window.ran, window.onscroll === nop, document.body.onresize === window.onresize].join()
+      """), "true,detached,true,true")
+  }
+
   func testWindowEventIsTheCurrentEventOnlyDuringDispatch() throws {
     XCTAssertEqual(try string("""
       const seen = [];

@@ -48,6 +48,19 @@ final class TraversalTests: XCTestCase {
     XCTAssertTrue(walker.currentNode === body)
   }
 
+  func testOtherFilterResultIsRejectForChildrenAndSkipElsewhere() throws {
+    let document = Document()
+    let body = try sampleTree(document)
+    // Elements answer 0 (a script filter returning false): neither accept, reject nor skip.
+    let walker = document.createTreeWalker(body, whatToShow: [.element, .text]) { $0 is Element ? .other : .accept }
+    // firstChild() does not descend into div#a (SKIP would find 'x'); nextNode() does.
+    XCTAssertEqual(label(try walker.firstChild()), "'y'")
+    walker.currentNode = body
+    var seen: [String] = []
+    while let node = try walker.nextNode() { seen.append(label(node)) }
+    XCTAssertEqual(seen, ["'x'", "'y'"])
+  }
+
   func testChildAndSiblingNavigation() throws {
     let document = Document()
     let body = try sampleTree(document)
@@ -115,6 +128,20 @@ final class TraversalTests: XCTestCase {
     XCTAssertEqual(label(try iterator.nextNode()), "reject")
     XCTAssertEqual(label(try iterator.nextNode()), "e")
     XCTAssertNil(try iterator.nextNode())
+  }
+
+  func testNodeIteratorIgnoresRemovalOfRootAncestor() throws {
+    let document = Document()
+    let body = try sampleTree(document)
+    let paragraph = try XCTUnwrap(document.getElementById("b"))
+    let iterator = document.createNodeIterator(paragraph)
+    // Removing an ancestor of root leaves the iterator's subtree, and so its reference, unchanged.
+    try XCTUnwrap(document.getElementById("a")).remove()
+    XCTAssertTrue(iterator.referenceNode === paragraph)
+    XCTAssertTrue(iterator.pointerBeforeReferenceNode)
+    XCTAssertEqual(label(try iterator.nextNode()), "b")
+    XCTAssertEqual(label(try iterator.nextNode()), "'x'")
+    XCTAssertNil(try body.querySelector("#b"))
   }
 
   func testDescendantsInTreeOrder() throws {

@@ -84,6 +84,13 @@ open class EventTarget {
   /// https://html.spec.whatwg.org/multipage/webappapis.html#event-handler-attributes:event-handler-content-attributes-3
   open func activateEventHandlerAttribute(_ name: String, for target: EventTarget) {}
 
+  /// The event handler content attribute `name` was set on `element`, an HTML `body` or `frameset` of this
+  /// window's document (not necessarily its body): the bindings' window makes it its own handler when `name` is
+  /// window-reflecting (`onload`); a bare target does nothing.
+  ///
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#event-handler-attributes:event-handler-content-attributes-3
+  open func bodyEventHandlerAttributeWasSet(_ name: String, on element: Element) {}
+
   /// Queues `task` on the event loop behind this target, when it is a window (the bindings' window runs it as
   /// a timer task); a bare target drops it. Activation behaviours use it for events HTML fires in a later task.
   ///

@@ -92,6 +92,12 @@ extension Element {
     let owner = document
     if Self.attributeAffectsCollections(localName, namespaceURI) { owner.treeDidChange() }
     owner.notifyObservers { $0.attributeChanged(self, localName: localName, namespaceURI: namespaceURI, oldValue: oldValue) }
+    // A body's or frameset's `onload="…"` sets the window's handler, whichever body it is on (set, not removed).
+    if localName.hasPrefix("on"), namespaceURI == nil, self.localName == "body" || self.localName == "frameset", isHTML,
+      let view = owner.defaultView, hasAttribute(localName)
+    {
+      view.bodyEventHandlerAttributeWasSet(localName, on: self)
+    }
   }
 
   /// Removes the first attribute with this qualified name, if any.

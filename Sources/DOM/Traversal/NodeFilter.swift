@@ -1,6 +1,10 @@
 /// What a traversal filter says about a node.
 public enum FilterResult: Int, Sendable {
   case accept = 1, reject = 2, skip = 3
+  /// Any other number a script filter returns (`false` converts to 0): neither accept, reject nor skip, so each
+  /// traversal step treats it as its spec text says (TreeWalker's "traverse children" does not descend into it,
+  /// its other steps do).
+  case other = 0
 }
 
 /// The node types a traversal shows: NodeFilter's SHOW_* bits.

@@ -69,9 +69,12 @@ public final class NodeIterator: Traverser, TreeObserver {
   }
 
   /// https://dom.spec.whatwg.org/#nodeiterator-pre-removing-steps
+  ///
+  /// Step 1 also returns when `toBeRemoved` is an ancestor of root (outside the iterator's collection), as
+  /// browsers and WPT's NodeIterator-removal.html do: removing it leaves the iterator's subtree unchanged.
   public func nodeWillBeRemoved(_ toBeRemoved: Node) {
     // Step 1.
-    guard toBeRemoved.contains(referenceNode), toBeRemoved !== root else { return }
+    guard toBeRemoved !== root, root.contains(toBeRemoved), toBeRemoved.contains(referenceNode) else { return }
     // Step 2.
     if pointerBeforeReferenceNode {
       // Step 2.1.

@@ -113,6 +113,21 @@ extension EventHandlers {
     let handler = EventHandlerListener(name: name, attributeOwner: owner, window: window)
     target.prependEventListener(eventType(for: name), handler)
   }
+
+  /// A window-reflecting content attribute `name` was set on `element` (any HTML body or frameset of the
+  /// window's document, in the tree or not): the window's handler becomes that attribute's uncompiled script.
+  ///
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#event-handler-attributes:event-handler-content-attributes-3
+  static func bodyAttributeWasSet(_ name: String, on element: Element, window: Window) {
+    // Steps 4-5.
+    guard windowReflecting.contains(name) else { return }
+    // Step 6 (the listener is registered, "activate an event handler", when there was none).
+    if let existing = handler(name, of: window) {
+      existing.reflect(attributeOf: element)
+    } else {
+      window.addEventListener(eventType(for: name), EventHandlerListener(name: name, attributeOwner: element, window: window))
+    }
+  }
 }
 
 /// One event handler: the listener registered for it, holding its current value (a callable, or the
@@ -132,6 +147,13 @@ final class EventHandlerListener: EventListener {
     self.name = name
     self.window = window
     element = attributeOwner
+  }
+
+  /// Takes `owner`'s content attribute as the handler's value, compiled on first use.
+  func reflect(attributeOf owner: Element) {
+    element = owner
+    value = nil
+    attributeText = nil
   }
 
   /// The IDL setter's value: the attribute text seen now is already accounted for.

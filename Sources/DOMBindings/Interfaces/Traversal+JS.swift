@@ -28,7 +28,7 @@ final class ScriptNodeFilter {
         }
         result = try accept.call(this: filter, args: [argument])
       }
-      return FilterResult(rawValue: Arguments.int32(result.toDouble()) & 0xFFFF) ?? .skip
+      return FilterResult(rawValue: Arguments.int32(result.toDouble()) & 0xFFFF) ?? .other
     }
   }
 }
