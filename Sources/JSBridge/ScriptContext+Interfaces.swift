@@ -18,6 +18,8 @@ final class WrapperRecord {
   let jsObject: JSObjectRef
   /// The `[SameObject]` values made for this wrapper, by member name (a handful at most; kept as long as the wrapper).
   var sameObjects: [(member: String, value: AnyObject)] = []
+  /// For a collectable wrapper, the context to tell when the collector takes it (nil otherwise).
+  weak var owner: ScriptContext?
   init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef) {
     self.object = object
     self.interface = interface
@@ -213,15 +215,45 @@ extension ScriptContext {
     let state = try installedState(interface)
     let js = JSObjectMake(raw, state.instanceClass, nil)!
     let stored = WrapperRecord(object: object, interface: interface, jsObject: js)
-    JSObjectSetPrivate(js, Unmanaged.passUnretained(stored).toOpaque())
+    if interface.isCollectable {
+      // The JS object owns its record; the finalizer releases it and removes it from `wrappers`.
+      stored.owner = self
+      JSObjectSetPrivate(js, Unmanaged.passRetained(stored).toOpaque())
+      collectableWrapperMade()
+    } else {
+      JSObjectSetPrivate(js, Unmanaged.passUnretained(stored).toOpaque())
+      JSValueProtect(raw, js)
+    }
     JSObjectSetPrototype(raw, js, state.prototype)
-    JSValueProtect(raw, js)
     wrappers[ObjectIdentifier(object)] = stored
     let wrapper = ScriptValue(js, in: self)
     for (name, getter) in state.unforgeable {
       try helper("defineUnforgeable").call(args: [wrapper, makeString(name), getter.value])
     }
     return ScriptValue(js, in: self)
+  }
+
+  /// Called when the collector takes a collectable wrapper: the next `wrap` of its object makes a new one.
+  func forgetWrapper(_ record: WrapperRecord) {
+    let key = ObjectIdentifier(record.object)
+    if wrappers[key] === record { wrappers[key] = nil }
+    liveCollectableWrappers -= 1
+  }
+
+  /// Keeps the number of dead-but-uncollected collectable wrappers bounded.
+  ///
+  /// The collector sees only small JS objects, and one that lived through a young-generation collection (a
+  /// range alive while the test that made it allocated) waits for a full one, which a page that keeps most of
+  /// what it allocates (every node wrapper does) rarely needs. But a dead range still costs work on every
+  /// mutation of its document. So after as many new collectable wrappers as there were live ones at the last
+  /// full collection (at least 512), collect fully: the cost, one heap walk per 512 or more wrappers, is
+  /// amortised over them.
+  private func collectableWrapperMade() {
+    liveCollectableWrappers += 1
+    collectableWrappersSinceCollection += 1
+    guard collectableWrappersSinceCollection >= max(512, liveCollectableWrappers - collectableWrappersSinceCollection) else { return }
+    collectableWrappersSinceCollection = 0
+    JSSynchronousGarbageCollectForDebugging(raw)
   }
 
   /// The wrapper record behind a JS value, if it is one of this context's wrappers.

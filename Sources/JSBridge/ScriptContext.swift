@@ -19,8 +19,12 @@ public final class ScriptContext {
 
   /// Per-context state of installed interfaces, keyed by the interface's identity.
   var installed: [ObjectIdentifier: InstalledInterface] = [:]
-  /// The one JS object of each wrapped Swift object; keeps both alive until close.
+  /// The one JS object of each wrapped Swift object; keeps both alive until close (a collectable wrapper:
+  /// until the collector takes it).
   var wrappers: [ObjectIdentifier: WrapperRecord] = [:]
+  /// Collectable wrappers made and not yet collected, and made since the last full collection they caused.
+  var liveCollectableWrappers = 0
+  var collectableWrappersSinceCollection = 0
   /// Every live ``ProtectedValue`` made in this context, so `close()` can unprotect them.
   var protectedValues: [ObjectIdentifier: WeakProtectedValue] = [:]
   /// Small JS helper functions (Object.defineProperty and friends), made on first use.
@@ -128,7 +132,7 @@ public final class ScriptContext {
     for entry in protectedValues.values { entry.value?.invalidate(unprotectingIn: ctx) }
     protectedValues = [:]
     helperFunctions = [:]
-    for record in wrappers.values { JSValueUnprotect(ctx, record.jsObject) }
+    for record in wrappers.values where !record.interface.isCollectable { JSValueUnprotect(ctx, record.jsObject) }
     wrappers = [:]
     for state in installed.values {
       JSValueUnprotect(ctx, state.prototype)
