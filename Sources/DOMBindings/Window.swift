@@ -82,6 +82,7 @@ public final class Window: EventTarget {
     try context.installOnFirstUse(DOMInterfaces.installedOnFirstUse)
     try eventLoop.install(on: context)
     try installGlobals()
+    try installNamedProperties()
     try installEventGlobals()
   }
 

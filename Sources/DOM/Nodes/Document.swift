@@ -19,6 +19,8 @@ public class Document: Node {
   var treeObservers: [WeakTreeObserver] = []
   /// The size at which the next registration first drops observers that went away.
   var treeObserverCompactionSize = 16
+  /// The window-named objects by name, for the tree version they were read at (``windowNamedObjects(_:)``).
+  var windowNamedObjectIndex: (version: UInt64, names: [String: [Element]])?
   /// The registered MutationObservers of this document's nodes (created by the first `observe()`).
   var mutationObservers: MutationObserverRegistry?
   /// Moves on every change to the tree and to the `id`, `class` and `name` attributes (not to other attributes
