@@ -35,10 +35,12 @@ let package = Package(
     // Engine layers.
     .target(name: "JSBridge", dependencies: ["CJavaScriptCore"]),
     .target(name: "CSSSelectors"),
+    // The WHATWG Encoding Standard: decoders, encoders, labels and index tables (pure Swift).
+    .target(name: "TextEncodings"),
     .target(
       name: "DOM",
-      dependencies: ["CLibXML2", "CSSSelectors", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"]))]),
-    .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM"]),
+      dependencies: ["CLibXML2", "CSSSelectors", "TextEncodings", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"]))]),
+    .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM", "TextEncodings"]),
 
     // The SDK extension authors import, and the host that drives it.
     .target(name: "WebActionKit"),
@@ -68,6 +70,7 @@ let package = Package(
 
     .testTarget(name: "JSBridgeTests", dependencies: ["JSBridge"]),
     .testTarget(name: "CSSSelectorsTests", dependencies: ["CSSSelectors"]),
+    .testTarget(name: "TextEncodingsTests", dependencies: ["TextEncodings"]),
     .testTarget(name: "DOMTests", dependencies: ["DOM"]),
     .testTarget(name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM"]),
     .testTarget(name: "WebActionKitTests", dependencies: ["WebActionKit"]),

@@ -1,0 +1,111 @@
+/// What a decoder's handler returns for one byte or for the end of the queue.
+///
+/// https://encoding.spec.whatwg.org/#handler: finished, one or more items, error, or continue.
+enum DecoderStep: Equatable {
+  case scalar(UInt32)
+  /// Big5's four pointers that decode to two code points.
+  case pair(UInt32, UInt32)
+  case `continue`
+  case error
+  case finished
+}
+
+/// One encoding's decoder with its state: the handler algorithm of https://encoding.spec.whatwg.org/#decoder.
+///
+/// A handler that restores bytes to the I/O queue pushes them onto `restored`; they are read again, in order,
+/// before the rest of the input.
+protocol ByteDecoder {
+  mutating func handle(_ byte: UInt8, restoring restored: inout RestoredBytes) -> DecoderStep
+  /// The handler given end-of-queue.
+  mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep
+  /// Runs the handler over `input`, then end-of-queue unless `stream` (a requirement, so that each decoder gets a
+  /// copy of the loop specialized for it).
+  mutating func run(_ input: UnsafeBufferPointer<UInt8>, stream: Bool, fatal: Bool, into sink: inout UTF8Sink)
+    -> DecoderRunEnd
+}
+
+/// Bytes a handler put back at the front of the I/O queue (at most three at a time: gb18030's).
+struct RestoredBytes {
+  /// The bytes in reverse order: the next one to read is last.
+  private(set) var stack: [UInt8] = []
+
+  var isEmpty: Bool { stack.isEmpty }
+
+  /// https://encoding.spec.whatwg.org/#i-o-queue-restore: `bytes` are read next, in their order.
+  mutating func restore(_ bytes: UInt8...) { stack.append(contentsOf: bytes.reversed()) }
+
+  mutating func next() -> UInt8? { stack.popLast() }
+}
+
+/// The decoder's output as UTF-8.
+struct UTF8Sink {
+  var bytes: [UInt8] = []
+
+  @inline(__always)
+  mutating func append(_ codePoint: UInt32) {
+    switch codePoint {
+    case 0..<0x80:
+      bytes.append(UInt8(codePoint))
+    case 0x80..<0x800:
+      bytes.append(UInt8(0xC0 | codePoint >> 6))
+      bytes.append(UInt8(0x80 | codePoint & 0x3F))
+    case 0x800..<0x1_0000:
+      bytes.append(UInt8(0xE0 | codePoint >> 12))
+      bytes.append(UInt8(0x80 | codePoint >> 6 & 0x3F))
+      bytes.append(UInt8(0x80 | codePoint & 0x3F))
+    default:
+      bytes.append(UInt8(0xF0 | codePoint >> 18))
+      bytes.append(UInt8(0x80 | codePoint >> 12 & 0x3F))
+      bytes.append(UInt8(0x80 | codePoint >> 6 & 0x3F))
+      bytes.append(UInt8(0x80 | codePoint & 0x3F))
+    }
+  }
+
+  var string: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// How a run of the decoder ended.
+enum DecoderRunEnd {
+  /// The input is used up (streaming) or the decoder returned finished.
+  case done
+  /// An error in fatal mode; `unread` are the bytes after it, still in the I/O queue.
+  case error(unread: [UInt8])
+}
+
+extension ByteDecoder {
+  /// Runs the handler over `input` (then end-of-queue unless `stream`): the loop of
+  /// https://encoding.spec.whatwg.org/#dom-textdecoder-decode from step 5, with "process an item".
+  mutating func run(_ input: UnsafeBufferPointer<UInt8>, stream: Bool, fatal: Bool, into sink: inout UTF8Sink)
+    -> DecoderRunEnd
+  {
+    var restored = RestoredBytes()
+    var index = 0
+    while true {
+      let step: DecoderStep
+      if let byte = restored.next() {
+        step = handle(byte, restoring: &restored)
+      } else if index < input.count {
+        let byte = input[index]
+        index += 1
+        step = handle(byte, restoring: &restored)
+      } else if stream {
+        return .done
+      } else {
+        step = handleEnd(restoring: &restored)
+      }
+      switch step {
+      case .scalar(let codePoint): sink.append(codePoint)
+      case .pair(let first, let second):
+        sink.append(first)
+        sink.append(second)
+      case .continue: break
+      case .error:
+        if fatal {
+          return .error(unread: restored.stack.reversed() + UnsafeBufferPointer(rebasing: input[index...]))
+        }
+        sink.append(0xFFFD)
+      case .finished: return .done
+      }
+    }
+  }
+}

@@ -1,0 +1,186 @@
+/// https://encoding.spec.whatwg.org/#euc-jp-decoder
+struct EUCJPDecoder: ByteDecoder {
+  var jis0212 = false
+  var leading: UInt8 = 0
+
+  mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
+    // Steps 1-2.
+    guard leading != 0 else { return .finished }
+    leading = 0
+    return .error
+  }
+
+  mutating func handle(_ byte: UInt8, restoring restored: inout RestoredBytes) -> DecoderStep {
+    // Step 3.
+    if leading == 0x8E && (0xA1...0xDF).contains(byte) {
+      leading = 0
+      return .scalar(0xFF61 - 0xA1 + UInt32(byte))
+    }
+    // Step 4.
+    if leading == 0x8F && (0xA1...0xFE).contains(byte) {
+      jis0212 = true
+      leading = byte
+      return .continue
+    }
+    // Step 5.
+    if leading != 0 {
+      let lead = leading
+      leading = 0
+      var codePoint: UInt32?
+      if (0xA1...0xFE).contains(lead) && (0xA1...0xFE).contains(byte) {
+        let pointer = (Int(lead) - 0xA1) * 94 + Int(byte) - 0xA1
+        codePoint = Indexes.codePoint(pointer, in: jis0212 ? Indexes.jis0212 : Indexes.jis0208)
+      }
+      jis0212 = false
+      if let codePoint { return .scalar(codePoint) }
+      if byte < 0x80 { restored.restore(byte) }
+      return .error
+    }
+    // Steps 6-8.
+    switch byte {
+    case 0x00...0x7F: return .scalar(UInt32(byte))
+    case 0x8E, 0x8F, 0xA1...0xFE:
+      leading = byte
+      return .continue
+    default: return .error
+    }
+  }
+}
+
+/// https://encoding.spec.whatwg.org/#shift_jis-decoder
+struct ShiftJISDecoder: ByteDecoder {
+  var leading: UInt8 = 0
+
+  mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
+    // Steps 1-2.
+    guard leading != 0 else { return .finished }
+    leading = 0
+    return .error
+  }
+
+  mutating func handle(_ byte: UInt8, restoring restored: inout RestoredBytes) -> DecoderStep {
+    // Step 3.
+    if leading != 0 {
+      let lead = Int(leading)
+      leading = 0
+      let offset = byte < 0x7F ? 0x40 : 0x41
+      let leadingOffset = lead < 0xA0 ? 0x81 : 0xC1
+      if (0x40...0x7E).contains(byte) || (0x80...0xFC).contains(byte) {
+        let pointer = (lead - leadingOffset) * 188 + Int(byte) - offset
+        // EUDC: the Private Use Area, a Windows legacy.
+        if (8836...10715).contains(pointer) { return .scalar(0xE000 - 8836 + UInt32(pointer)) }
+        if let codePoint = Indexes.codePoint(pointer, in: Indexes.jis0208) { return .scalar(codePoint) }
+      }
+      if byte < 0x80 { restored.restore(byte) }
+      return .error
+    }
+    // Steps 4-7.
+    switch byte {
+    case 0x00...0x80: return .scalar(UInt32(byte))
+    case 0xA1...0xDF: return .scalar(0xFF61 - 0xA1 + UInt32(byte))
+    case 0x81...0x9F, 0xE0...0xFC:
+      leading = byte
+      return .continue
+    default: return .error
+    }
+  }
+}
+
+/// https://encoding.spec.whatwg.org/#iso-2022-jp-decoder
+struct ISO2022JPDecoder: ByteDecoder {
+  enum State { case ascii, roman, katakana, leadingByte, trailingByte, escapeStart, escape }
+
+  var state = State.ascii
+  var outputState = State.ascii
+  var leading: UInt8 = 0
+  var output = false
+
+  mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
+    switch state {
+    case .ascii, .roman, .katakana, .leadingByte: return .finished
+    case .trailingByte:
+      state = .leadingByte
+      return .error
+    case .escapeStart:
+      output = false
+      state = outputState
+      return .error
+    case .escape:
+      restored.restore(leading)
+      leading = 0
+      output = false
+      state = outputState
+      return .error
+    }
+  }
+
+  mutating func handle(_ byte: UInt8, restoring restored: inout RestoredBytes) -> DecoderStep {
+    switch state {
+    case .ascii, .roman, .katakana, .leadingByte:
+      if byte == 0x1B {
+        state = .escapeStart
+        return .continue
+      }
+      output = false
+      switch (state, byte) {
+      case (.ascii, 0x00...0x7F) where byte != 0x0E && byte != 0x0F: return .scalar(UInt32(byte))
+      case (.roman, 0x5C): return .scalar(0xA5)
+      case (.roman, 0x7E): return .scalar(0x203E)
+      case (.roman, 0x00...0x7F) where byte != 0x0E && byte != 0x0F: return .scalar(UInt32(byte))
+      case (.katakana, 0x21...0x5F): return .scalar(0xFF61 - 0x21 + UInt32(byte))
+      case (.leadingByte, 0x21...0x7E):
+        leading = byte
+        state = .trailingByte
+        return .continue
+      default: return .error
+      }
+    case .trailingByte:
+      if byte == 0x1B {
+        state = .escapeStart
+        return .error
+      }
+      state = .leadingByte
+      guard (0x21...0x7E).contains(byte) else { return .error }
+      let pointer = (Int(leading) - 0x21) * 94 + Int(byte) - 0x21
+      guard let codePoint = Indexes.codePoint(pointer, in: Indexes.jis0208) else { return .error }
+      return .scalar(codePoint)
+    case .escapeStart:
+      // Step 1.
+      if byte == 0x24 || byte == 0x28 {
+        leading = byte
+        state = .escape
+        return .continue
+      }
+      // Steps 2-3.
+      restored.restore(byte)
+      output = false
+      state = outputState
+      return .error
+    case .escape:
+      // Steps 1-6.
+      let lead = leading
+      leading = 0
+      var next: State?
+      switch (lead, byte) {
+      case (0x28, 0x42): next = .ascii
+      case (0x28, 0x4A): next = .roman
+      case (0x28, 0x49): next = .katakana
+      case (0x24, 0x40), (0x24, 0x42): next = .leadingByte
+      default: break
+      }
+      // Step 7.
+      if let next {
+        state = next
+        outputState = next
+        let hadOutput = output
+        output = true
+        return hadOutput ? .error : .continue
+      }
+      // Steps 8-9.
+      restored.restore(lead, byte)
+      output = false
+      state = outputState
+      return .error
+    }
+  }
+}
