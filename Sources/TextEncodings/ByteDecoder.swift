@@ -15,6 +15,9 @@ enum DecoderStep: Equatable {
 /// A handler that restores bytes to the I/O queue pushes them onto `restored`; they are read again, in order,
 /// before the rest of the input.
 protocol ByteDecoder {
+  /// Whether an ASCII byte other than 0x0E, 0x0F and 0x1B now decodes to itself and leaves the state as it is: the
+  /// run loop then copies runs of such bytes (most of a page's markup) without calling the handler.
+  var passesASCIIThrough: Bool { get }
   mutating func handle(_ byte: UInt8, restoring restored: inout RestoredBytes) -> DecoderStep
   /// The handler given end-of-queue.
   mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep
@@ -86,6 +89,17 @@ extension ByteDecoder {
         step = handle(byte, restoring: &restored)
       } else if index < input.count {
         let byte = input[index]
+        if byte < 0x80 && byte != 0x1B && byte != 0x0E && byte != 0x0F && passesASCIIThrough {
+          let start = index
+          index += 1
+          while index < input.count, input[index] < 0x80, input[index] != 0x1B, input[index] != 0x0E,
+            input[index] != 0x0F
+          {
+            index += 1
+          }
+          sink.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: input[start..<index]))
+          continue
+        }
         index += 1
         step = handle(byte, restoring: &restored)
       } else if stream {

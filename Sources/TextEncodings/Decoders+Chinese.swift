@@ -1,13 +1,16 @@
 /// https://encoding.spec.whatwg.org/#gb18030-decoder (GBK's decoder too).
 struct GB18030Decoder: ByteDecoder {
+  let index = Indexes.gb18030
   var first: UInt8 = 0
   var second: UInt8 = 0
   var third: UInt8 = 0
 
+  var passesASCIIThrough: Bool { first == 0 }
+
   mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
     // Steps 1-2.
     guard first != 0 || second != 0 || third != 0 else { return .finished }
-    self = GB18030Decoder()
+    (first, second, third) = (0, 0, 0)
     return .error
   }
 
@@ -16,13 +19,13 @@ struct GB18030Decoder: ByteDecoder {
     if third != 0 {
       guard (0x30...0x39).contains(byte) else {
         restored.restore(second, third, byte)
-        self = GB18030Decoder()
+        (first, second, third) = (0, 0, 0)
         return .error
       }
       let pointer =
         (UInt32(first) - 0x81) * (10 * 126 * 10) + (UInt32(second) - 0x30) * (10 * 126)
         + (UInt32(third) - 0x81) * 10 + UInt32(byte) - 0x30
-      self = GB18030Decoder()
+      (first, second, third) = (0, 0, 0)
       guard let codePoint = Indexes.gb18030RangesCodePoint(pointer) else { return .error }
       return .scalar(codePoint)
     }
@@ -47,7 +50,7 @@ struct GB18030Decoder: ByteDecoder {
       first = 0
       let offset: UInt8 = byte < 0x7F ? 0x40 : 0x41
       if (0x40...0x7E).contains(byte) || (0x80...0xFE).contains(byte),
-        let codePoint = Indexes.codePoint((Int(leading) - 0x81) * 190 + Int(byte - offset), in: Indexes.gb18030)
+        let codePoint = Indexes.codePoint((Int(leading) - 0x81) * 190 + Int(byte - offset), in: index)
       {
         return .scalar(codePoint)
       }
@@ -68,7 +71,10 @@ struct GB18030Decoder: ByteDecoder {
 
 /// https://encoding.spec.whatwg.org/#big5-decoder
 struct Big5Decoder: ByteDecoder {
+  let index = Indexes.big5
   var leading: UInt8 = 0
+
+  var passesASCIIThrough: Bool { leading == 0 }
 
   mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
     // Steps 1-2.
@@ -92,8 +98,7 @@ struct Big5Decoder: ByteDecoder {
         case 1166: return .pair(0x00EA, 0x030C)
         default: break
         }
-        let table = Indexes.big5
-        if pointer < table.count, table[pointer] != 0 { return .scalar(table[pointer]) }
+        if pointer < index.count, index[pointer] != 0 { return .scalar(index[pointer]) }
       }
       if byte < 0x80 { restored.restore(byte) }
       return .error

@@ -1,7 +1,11 @@
 /// https://encoding.spec.whatwg.org/#euc-jp-decoder
 struct EUCJPDecoder: ByteDecoder {
+  let jis0208Index = Indexes.jis0208
+  let jis0212Index = Indexes.jis0212
   var jis0212 = false
   var leading: UInt8 = 0
+
+  var passesASCIIThrough: Bool { leading == 0 }
 
   mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
     // Steps 1-2.
@@ -29,7 +33,7 @@ struct EUCJPDecoder: ByteDecoder {
       var codePoint: UInt32?
       if (0xA1...0xFE).contains(lead) && (0xA1...0xFE).contains(byte) {
         let pointer = (Int(lead) - 0xA1) * 94 + Int(byte) - 0xA1
-        codePoint = Indexes.codePoint(pointer, in: jis0212 ? Indexes.jis0212 : Indexes.jis0208)
+        codePoint = Indexes.codePoint(pointer, in: jis0212 ? jis0212Index : jis0208Index)
       }
       jis0212 = false
       if let codePoint { return .scalar(codePoint) }
@@ -49,7 +53,10 @@ struct EUCJPDecoder: ByteDecoder {
 
 /// https://encoding.spec.whatwg.org/#shift_jis-decoder
 struct ShiftJISDecoder: ByteDecoder {
+  let index = Indexes.jis0208
   var leading: UInt8 = 0
+
+  var passesASCIIThrough: Bool { leading == 0 }
 
   mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
     // Steps 1-2.
@@ -69,7 +76,7 @@ struct ShiftJISDecoder: ByteDecoder {
         let pointer = (lead - leadingOffset) * 188 + Int(byte) - offset
         // EUDC: the Private Use Area, a Windows legacy.
         if (8836...10715).contains(pointer) { return .scalar(0xE000 - 8836 + UInt32(pointer)) }
-        if let codePoint = Indexes.codePoint(pointer, in: Indexes.jis0208) { return .scalar(codePoint) }
+        if let codePoint = Indexes.codePoint(pointer, in: index) { return .scalar(codePoint) }
       }
       if byte < 0x80 { restored.restore(byte) }
       return .error
@@ -90,10 +97,13 @@ struct ShiftJISDecoder: ByteDecoder {
 struct ISO2022JPDecoder: ByteDecoder {
   enum State { case ascii, roman, katakana, leadingByte, trailingByte, escapeStart, escape }
 
+  let index = Indexes.jis0208
   var state = State.ascii
   var outputState = State.ascii
   var leading: UInt8 = 0
   var output = false
+
+  var passesASCIIThrough: Bool { state == .ascii && !output }
 
   mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
     switch state {
@@ -142,7 +152,7 @@ struct ISO2022JPDecoder: ByteDecoder {
       state = .leadingByte
       guard (0x21...0x7E).contains(byte) else { return .error }
       let pointer = (Int(leading) - 0x21) * 94 + Int(byte) - 0x21
-      guard let codePoint = Indexes.codePoint(pointer, in: Indexes.jis0208) else { return .error }
+      guard let codePoint = Indexes.codePoint(pointer, in: index) else { return .error }
       return .scalar(codePoint)
     case .escapeStart:
       // Step 1.

@@ -1,6 +1,9 @@
 /// https://encoding.spec.whatwg.org/#euc-kr-decoder
 struct EUCKRDecoder: ByteDecoder {
+  let index = Indexes.eucKR
   var leading: UInt8 = 0
+
+  var passesASCIIThrough: Bool { leading == 0 }
 
   mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
     // Steps 1-2.
@@ -15,7 +18,7 @@ struct EUCKRDecoder: ByteDecoder {
       let lead = Int(leading)
       leading = 0
       if (0x41...0xFE).contains(byte),
-        let codePoint = Indexes.codePoint((lead - 0x81) * 190 + Int(byte) - 0x41, in: Indexes.eucKR)
+        let codePoint = Indexes.codePoint((lead - 0x81) * 190 + Int(byte) - 0x41, in: index)
       {
         return .scalar(codePoint)
       }

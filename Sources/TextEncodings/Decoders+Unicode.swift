@@ -6,6 +6,8 @@ struct UTF8Decoder: ByteDecoder {
   var lowerBoundary: UInt8 = 0x80
   var upperBoundary: UInt8 = 0xBF
 
+  var passesASCIIThrough: Bool { bytesNeeded == 0 }
+
   mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
     // Steps 1-2.
     guard bytesNeeded != 0 else { return .finished }
@@ -61,6 +63,8 @@ struct UTF16Decoder: ByteDecoder {
 
   init(bigEndian: Bool) { self.bigEndian = bigEndian }
 
+  var passesASCIIThrough: Bool { false }
+
   mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
     // Steps 1-2.
     guard leadingByte != nil || leadingSurrogate != nil else { return .finished }
@@ -103,6 +107,8 @@ struct UTF16Decoder: ByteDecoder {
 struct ReplacementDecoder: ByteDecoder {
   var errorReturned = false
 
+  var passesASCIIThrough: Bool { false }
+
   mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep { .finished }
 
   mutating func handle(_ byte: UInt8, restoring restored: inout RestoredBytes) -> DecoderStep {
@@ -119,6 +125,8 @@ struct SingleByteDecoder: ByteDecoder {
 
   /// https://encoding.spec.whatwg.org/#x-user-defined-decoder: 0x80–0xFF become U+F780–U+F7FF.
   static let xUserDefined: [UInt16] = (0..<128).map { 0xF780 + $0 }
+
+  var passesASCIIThrough: Bool { true }
 
   mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep { .finished }
 
