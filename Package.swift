@@ -66,6 +66,8 @@ let package = Package(
 
     // Parser harnesses: `Scripts/bench parser` and `Scripts/fuzz` (DOM's @_spi(Harness) API).
     .executableTarget(name: "parser-bench", dependencies: ["DOM"], path: "Benchmarks/ParserBench"),
+    // `Scripts/bench encoding`: the WHATWG decoders against glibc's iconv.
+    .executableTarget(name: "encoding-bench", dependencies: ["TextEncodings"], path: "Benchmarks/EncodingBench"),
     .executableTarget(name: "fuzz-parse", dependencies: ["DOM"], path: "Fuzz/ParseRoundTrip"),
 
     .testTarget(name: "JSBridgeTests", dependencies: ["JSBridge"]),
