@@ -44,7 +44,7 @@ let package = Package(
 
     // The SDK extension authors import, and the host that drives it.
     .target(name: "WebActionKit"),
-    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "WebActionKit"]),
+    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "TextEncodings", "WebActionKit"]),
 
     // Built-in extensions: written only against WebActionKit, as a third party would.
     .target(

@@ -83,6 +83,16 @@ public enum TextEncoding: String, CaseIterable, Sendable {
     return (try? bytes.withUnsafeBufferPointer { try decoder.decode($0, stream: false) }) ?? ""
   }
 
+  /// Decodes `bytes` with this encoding as the fallback: a byte order mark, when there is one, picks the encoding
+  /// instead (and is not part of the text). Returns the text and the encoding used.
+  ///
+  /// https://encoding.spec.whatwg.org/#decode (the legacy hook: scripts, stylesheets, form data).
+  public func decodeSniffingBOM(_ bytes: some Collection<UInt8>) -> (text: String, encoding: TextEncoding) {
+    let bytes = Array(bytes)
+    guard let (encoding, length) = Self.sniffBOM(bytes) else { return (decode(bytes), self) }
+    return (encoding.decode(bytes[length...]), encoding)
+  }
+
   /// Encodes `text` with the output encoding's encoder, writing `&#N;` for what it cannot encode (HTML forms).
   ///
   /// https://encoding.spec.whatwg.org/#encode (after https://encoding.spec.whatwg.org/#get-an-output-encoding).

@@ -33,6 +33,12 @@ final class TextEncodingTests: XCTestCase {
     XCTAssertNil(TextEncoding.sniffBOM([]))
   }
 
+  func testDecodeWithAFallbackEncodingLetsABOMWin() {
+    XCTAssertTrue(TextEncoding.gbk.decodeSniffingBOM([0xC4, 0xE3]) == ("你", .gbk))
+    XCTAssertTrue(TextEncoding.gbk.decodeSniffingBOM([0xEF, 0xBB, 0xBF, 0xC3, 0xA9]) == ("é", .utf8))
+    XCTAssertTrue(TextEncoding.utf8.decodeSniffingBOM([0xFF, 0xFE, 0xE9, 0x00]) == ("é", .utf16LE))
+  }
+
   func testOutputEncoding() {
     XCTAssertEqual(TextEncoding.utf16LE.outputEncoding, .utf8)
     XCTAssertEqual(TextEncoding.replacement.outputEncoding, .utf8)
