@@ -69,47 +69,21 @@ struct GB18030Decoder: ByteDecoder {
   }
 }
 
-/// https://encoding.spec.whatwg.org/#big5-decoder
-struct Big5Decoder: ByteDecoder {
+/// https://encoding.spec.whatwg.org/#big5-decoder (the shared steps, and steps 5-6, are LeadingByteDecoder's).
+struct Big5Decoder: LeadingByteDecoder {
   let index = Indexes.big5
   var leading: UInt8 = 0
 
-  var passesASCIIThrough: Bool { leading == 0 }
-
-  mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
-    // Steps 1-2.
-    guard leading != 0 else { return .finished }
-    leading = 0
-    return .error
-  }
-
-  mutating func handle(_ byte: UInt8, restoring restored: inout RestoredBytes) -> DecoderStep {
-    // Step 3.
-    if leading != 0 {
-      let lead = Int(leading)
-      leading = 0
-      let offset = byte < 0x7F ? 0x40 : 0x62
-      if (0x40...0x7E).contains(byte) || (0xA1...0xFE).contains(byte) {
-        let pointer = (lead - 0x81) * 157 + (Int(byte) - offset)
-        switch pointer {
-        case 1133: return .pair(0x00CA, 0x0304)
-        case 1135: return .pair(0x00CA, 0x030C)
-        case 1164: return .pair(0x00EA, 0x0304)
-        case 1166: return .pair(0x00EA, 0x030C)
-        default: break
-        }
-        if pointer < index.count, index[pointer] != 0 { return .scalar(index[pointer]) }
-      }
-      if byte < 0x80 { restored.restore(byte) }
-      return .error
-    }
-    // Steps 4-6.
-    switch byte {
-    case 0x00...0x7F: return .scalar(UInt32(byte))
-    case 0x81...0xFE:
-      leading = byte
-      return .continue
-    default: return .error
+  /// Step 3.
+  mutating func pair(_ leading: UInt8, _ byte: UInt8) -> DecoderStep? {
+    guard (0x40...0x7E).contains(byte) || (0xA1...0xFE).contains(byte) else { return nil }
+    let pointer = (Int(leading) - 0x81) * 157 + Int(byte) - (byte < 0x7F ? 0x40 : 0x62)
+    switch pointer {
+    case 1133: return .pair(0x00CA, 0x0304)
+    case 1135: return .pair(0x00CA, 0x030C)
+    case 1164: return .pair(0x00EA, 0x0304)
+    case 1166: return .pair(0x00EA, 0x030C)
+    default: return pointer < index.count && index[pointer] != 0 ? .scalar(index[pointer]) : nil
     }
   }
 }

@@ -1,95 +1,59 @@
-/// https://encoding.spec.whatwg.org/#euc-jp-decoder
-struct EUCJPDecoder: ByteDecoder {
+/// https://encoding.spec.whatwg.org/#euc-jp-decoder (the shared steps are LeadingByteDecoder's).
+struct EUCJPDecoder: LeadingByteDecoder {
   let jis0208Index = Indexes.jis0208
   let jis0212Index = Indexes.jis0212
   var jis0212 = false
   var leading: UInt8 = 0
 
-  var passesASCIIThrough: Bool { leading == 0 }
-
-  mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
-    // Steps 1-2.
-    guard leading != 0 else { return .finished }
-    leading = 0
-    return .error
+  /// Steps 7-8.
+  mutating func first(_ byte: UInt8) -> DecoderStep {
+    guard byte == 0x8E || byte == 0x8F || (0xA1...0xFE).contains(byte) else { return .error }
+    leading = byte
+    return .continue
   }
 
-  mutating func handle(_ byte: UInt8, restoring restored: inout RestoredBytes) -> DecoderStep {
+  /// Steps 3-5.
+  mutating func pair(_ leading: UInt8, _ byte: UInt8) -> DecoderStep? {
     // Step 3.
-    if leading == 0x8E && (0xA1...0xDF).contains(byte) {
-      leading = 0
-      return .scalar(0xFF61 - 0xA1 + UInt32(byte))
-    }
+    if leading == 0x8E && (0xA1...0xDF).contains(byte) { return .scalar(0xFF61 - 0xA1 + UInt32(byte)) }
     // Step 4.
     if leading == 0x8F && (0xA1...0xFE).contains(byte) {
       jis0212 = true
-      leading = byte
+      self.leading = byte
       return .continue
     }
     // Step 5.
-    if leading != 0 {
-      let lead = leading
-      leading = 0
-      var codePoint: UInt32?
-      if (0xA1...0xFE).contains(lead) && (0xA1...0xFE).contains(byte) {
-        let pointer = (Int(lead) - 0xA1) * 94 + Int(byte) - 0xA1
-        codePoint = Indexes.codePoint(pointer, in: jis0212 ? jis0212Index : jis0208Index)
-      }
-      jis0212 = false
-      if let codePoint { return .scalar(codePoint) }
-      if byte < 0x80 { restored.restore(byte) }
-      return .error
-    }
-    // Steps 6-8.
-    switch byte {
-    case 0x00...0x7F: return .scalar(UInt32(byte))
-    case 0x8E, 0x8F, 0xA1...0xFE:
-      leading = byte
-      return .continue
-    default: return .error
-    }
+    defer { jis0212 = false }
+    guard (0xA1...0xFE).contains(leading) && (0xA1...0xFE).contains(byte) else { return nil }
+    let pointer = (Int(leading) - 0xA1) * 94 + Int(byte) - 0xA1
+    return Indexes.codePoint(pointer, in: jis0212 ? jis0212Index : jis0208Index).map { .scalar($0) }
   }
 }
 
-/// https://encoding.spec.whatwg.org/#shift_jis-decoder
-struct ShiftJISDecoder: ByteDecoder {
+/// https://encoding.spec.whatwg.org/#shift_jis-decoder (the shared steps are LeadingByteDecoder's).
+struct ShiftJISDecoder: LeadingByteDecoder {
   let index = Indexes.jis0208
   var leading: UInt8 = 0
 
-  var passesASCIIThrough: Bool { leading == 0 }
-
-  mutating func handleEnd(restoring restored: inout RestoredBytes) -> DecoderStep {
-    // Steps 1-2.
-    guard leading != 0 else { return .finished }
-    leading = 0
-    return .error
-  }
-
-  mutating func handle(_ byte: UInt8, restoring restored: inout RestoredBytes) -> DecoderStep {
-    // Step 3.
-    if leading != 0 {
-      let lead = Int(leading)
-      leading = 0
-      let offset = byte < 0x7F ? 0x40 : 0x41
-      let leadingOffset = lead < 0xA0 ? 0x81 : 0xC1
-      if (0x40...0x7E).contains(byte) || (0x80...0xFC).contains(byte) {
-        let pointer = (lead - leadingOffset) * 188 + Int(byte) - offset
-        // EUDC: the Private Use Area, a Windows legacy.
-        if (8836...10715).contains(pointer) { return .scalar(0xE000 - 8836 + UInt32(pointer)) }
-        if let codePoint = Indexes.codePoint(pointer, in: index) { return .scalar(codePoint) }
-      }
-      if byte < 0x80 { restored.restore(byte) }
-      return .error
-    }
-    // Steps 4-7.
+  /// Steps 4-7.
+  mutating func first(_ byte: UInt8) -> DecoderStep {
     switch byte {
-    case 0x00...0x80: return .scalar(UInt32(byte))
+    case 0x80: return .scalar(0x80)
     case 0xA1...0xDF: return .scalar(0xFF61 - 0xA1 + UInt32(byte))
     case 0x81...0x9F, 0xE0...0xFC:
       leading = byte
       return .continue
     default: return .error
     }
+  }
+
+  /// Step 3.
+  mutating func pair(_ leading: UInt8, _ byte: UInt8) -> DecoderStep? {
+    guard (0x40...0x7E).contains(byte) || (0x80...0xFC).contains(byte) else { return nil }
+    let pointer = (Int(leading) - (leading < 0xA0 ? 0x81 : 0xC1)) * 188 + Int(byte) - (byte < 0x7F ? 0x40 : 0x41)
+    // EUDC: the Private Use Area, a Windows legacy.
+    if (8836...10715).contains(pointer) { return .scalar(0xE000 - 8836 + UInt32(pointer)) }
+    return Indexes.codePoint(pointer, in: index).map { .scalar($0) }
   }
 }
 
