@@ -27,17 +27,47 @@ protocol ByteDecoder {
     -> DecoderRunEnd
 }
 
-/// Bytes a handler put back at the front of the I/O queue (at most three at a time: gb18030's).
+/// Bytes a handler put back at the front of the I/O queue, without allocating.
+///
+/// At most three are ever waiting: gb18030 restores three, and what it restores can never lead to another restore
+/// before all three are read again.
 struct RestoredBytes {
-  /// The bytes in reverse order: the next one to read is last.
-  private(set) var stack: [UInt8] = []
+  /// The bytes in reverse order: the next one to read is at `count - 1`.
+  private var storage: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+  private(set) var count = 0
 
-  var isEmpty: Bool { stack.isEmpty }
+  /// https://encoding.spec.whatwg.org/#i-o-queue-restore: `byte` is read next.
+  mutating func restore(_ byte: UInt8) { push(byte) }
 
-  /// https://encoding.spec.whatwg.org/#i-o-queue-restore: `bytes` are read next, in their order.
-  mutating func restore(_ bytes: UInt8...) { stack.append(contentsOf: bytes.reversed()) }
+  /// `first` then `second` are read next.
+  mutating func restore(_ first: UInt8, _ second: UInt8) {
+    push(second)
+    push(first)
+  }
 
-  mutating func next() -> UInt8? { stack.popLast() }
+  /// `first`, `second`, then `third` are read next.
+  mutating func restore(_ first: UInt8, _ second: UInt8, _ third: UInt8) {
+    push(third)
+    push(second)
+    push(first)
+  }
+
+  @inline(__always)
+  mutating func next() -> UInt8? {
+    guard count > 0 else { return nil }
+    count -= 1
+    return withUnsafeBytes(of: storage) { $0[count] }
+  }
+
+  /// The bytes waiting, in the order they will be read.
+  var waiting: [UInt8] { withUnsafeBytes(of: storage) { Array($0[0..<count].reversed()) } }
+
+  private mutating func push(_ byte: UInt8) {
+    precondition(count < 4, "more restored bytes than any decoder restores")
+    let index = count
+    withUnsafeMutableBytes(of: &storage) { $0[index] = byte }
+    count += 1
+  }
 }
 
 /// The decoder's output as UTF-8.
@@ -115,7 +145,7 @@ extension ByteDecoder {
       case .continue: break
       case .error:
         if fatal {
-          return .error(unread: restored.stack.reversed() + UnsafeBufferPointer(rebasing: input[index...]))
+          return .error(unread: restored.waiting + UnsafeBufferPointer(rebasing: input[index...]))
         }
         sink.append(0xFFFD)
       case .finished: return .done

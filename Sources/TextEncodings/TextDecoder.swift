@@ -72,7 +72,8 @@ public struct TextDecoder {
 
   /// https://encoding.spec.whatwg.org/#concept-td-serialize: drops a leading U+FEFF once for the UTF encodings.
   private mutating func serialize(_ sink: UTF8Sink) -> String {
-    guard !ignoreBOM, !bomSeen, !sink.bytes.isEmpty, [.utf8, .utf16BE, .utf16LE].contains(encoding) else {
+    guard !ignoreBOM, !bomSeen, !sink.bytes.isEmpty, encoding == .utf8 || encoding == .utf16BE || encoding == .utf16LE
+    else {
       return sink.string
     }
     bomSeen = true
