@@ -35,14 +35,16 @@ let package = Package(
     // Engine layers.
     .target(name: "JSBridge", dependencies: ["CJavaScriptCore"]),
     .target(name: "CSSSelectors"),
+    // The WHATWG Encoding Standard: decoders, encoders, labels and index tables (pure Swift).
+    .target(name: "TextEncodings"),
     .target(
       name: "DOM",
-      dependencies: ["CLibXML2", "CSSSelectors", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"]))]),
-    .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM"]),
+      dependencies: ["CLibXML2", "CSSSelectors", "TextEncodings", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"]))]),
+    .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM", "TextEncodings"]),
 
     // The SDK extension authors import, and the host that drives it.
     .target(name: "WebActionKit"),
-    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "WebActionKit"]),
+    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "TextEncodings", "WebActionKit"]),
 
     // Built-in extensions: written only against WebActionKit, as a third party would.
     .target(
@@ -64,10 +66,13 @@ let package = Package(
 
     // Parser harnesses: `Scripts/bench parser` and `Scripts/fuzz` (DOM's @_spi(Harness) API).
     .executableTarget(name: "parser-bench", dependencies: ["DOM"], path: "Benchmarks/ParserBench"),
+    // `Scripts/bench encoding`: the WHATWG decoders against glibc's iconv.
+    .executableTarget(name: "encoding-bench", dependencies: ["TextEncodings"], path: "Benchmarks/EncodingBench"),
     .executableTarget(name: "fuzz-parse", dependencies: ["DOM"], path: "Fuzz/ParseRoundTrip"),
 
     .testTarget(name: "JSBridgeTests", dependencies: ["JSBridge"]),
     .testTarget(name: "CSSSelectorsTests", dependencies: ["CSSSelectors"]),
+    .testTarget(name: "TextEncodingsTests", dependencies: ["TextEncodings"]),
     .testTarget(name: "DOMTests", dependencies: ["DOM"]),
     .testTarget(name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM"]),
     .testTarget(name: "WebActionKitTests", dependencies: ["WebActionKit"]),

@@ -1,6 +1,7 @@
 import DOM
 import Foundation
 import JSBridge
+import TextEncodings
 
 /// `--scripts`: the page's own classic scripts run while it is parsed, as in a browser without network.
 extension Page {
@@ -18,7 +19,7 @@ extension Page {
     let context = self.context
     let window = self.window
     loop.onUncaughtException = { error in window.reportException(error) }
-    let documentURL = document.url
+    let documentURL = document.url, documentEncoding = document.characterSet
     var failure: WebActionError?
     document.load(html: html) { script in
         guard failure == nil else { return }
@@ -31,7 +32,7 @@ extension Page {
         do throws(WebActionError) {
           switch try subresources.lookup(src, documentURL: documentURL) {
           case .found(let data, let path):
-            source = String(decoding: data, as: UTF8.self)
+            source = Self.decodeScript(data, element: script.element, documentEncoding: documentEncoding)
             sourceURL = URL(string: src, relativeTo: documentURL)?.absoluteString ?? path
             line = 1
           case .notFound(let tried):
@@ -80,6 +81,17 @@ extension Page {
                         "\(loop.pendingTimerCount) page timer(s) still pending \(Preprocessor.seconds(timersTime)) after loading were cancelled"))
       loop.cancelAll()
     }
+  }
+
+  /// An external classic script's text: its `charset` attribute names the encoding when it is a known label, else
+  /// the document's encoding does; a byte order mark wins over both.
+  ///
+  /// https://html.spec.whatwg.org/#prepare-the-script-element ("let encoding be…") and
+  /// https://encoding.spec.whatwg.org/#decode, as https://html.spec.whatwg.org/#fetch-a-classic-script does.
+  static func decodeScript(_ data: Data, element: Element, documentEncoding: String) -> String {
+    let encoding = element.attribute(named: "charset").flatMap(TextEncoding.init(label:))
+      ?? TextEncoding(label: documentEncoding) ?? .utf8
+    return encoding.decodeSniffingBOM(data).text
   }
 
   /// Whether a `<script>` element is a module script (https://html.spec.whatwg.org/#prepare-the-script-element step 12).
