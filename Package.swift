@@ -35,9 +35,11 @@ let package = Package(
     // Engine layers.
     .target(name: "JSBridge", dependencies: ["CJavaScriptCore"]),
     .target(name: "CSSSelectors"),
+    // The WHATWG URL Standard (parser, serializer, setters, IDNA), pure Swift: DOM and the bindings share it.
+    .target(name: "URLStandard"),
     .target(
       name: "DOM",
-      dependencies: ["CLibXML2", "CSSSelectors", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"]))]),
+      dependencies: ["CLibXML2", "CSSSelectors", "URLStandard", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"]))]),
     .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM"]),
 
     // The SDK extension authors import, and the host that drives it.
@@ -68,6 +70,8 @@ let package = Package(
 
     .testTarget(name: "JSBridgeTests", dependencies: ["JSBridge"]),
     .testTarget(name: "CSSSelectorsTests", dependencies: ["CSSSelectors"]),
+    // The URL parser against WPT's url/resources data, read in place from ../shared/wpt.
+    .testTarget(name: "URLStandardTests", dependencies: ["URLStandard"]),
     .testTarget(name: "DOMTests", dependencies: ["DOM"]),
     .testTarget(name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM"]),
     .testTarget(name: "WebActionKitTests", dependencies: ["WebActionKit"]),
