@@ -40,11 +40,11 @@ let package = Package(
     .target(
       name: "DOM",
       dependencies: ["CLibXML2", "CSSSelectors", "URLStandard", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"]))]),
-    .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM"]),
+    .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM", "URLStandard"]),
 
     // The SDK extension authors import, and the host that drives it.
     .target(name: "WebActionKit"),
-    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "WebActionKit"]),
+    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "URLStandard", "WebActionKit"]),
 
     // Built-in extensions: written only against WebActionKit, as a third party would.
     .target(
@@ -72,12 +72,12 @@ let package = Package(
     .testTarget(name: "CSSSelectorsTests", dependencies: ["CSSSelectors"]),
     // The URL parser against WPT's url/resources data, read in place from ../shared/wpt.
     .testTarget(name: "URLStandardTests", dependencies: ["URLStandard"]),
-    .testTarget(name: "DOMTests", dependencies: ["DOM"]),
-    .testTarget(name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM"]),
+    .testTarget(name: "DOMTests", dependencies: ["DOM", "URLStandard"]),
+    .testTarget(name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM", "URLStandard"]),
     .testTarget(name: "WebActionKitTests", dependencies: ["WebActionKit"]),
     .testTarget(
       name: "WebActionHostTests",
-      dependencies: ["WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension"]),
+      dependencies: ["WebActionHost", "WebActionKit", "URLStandard", "BackgroundExtension", "PageInfoExtension"]),
     // End-to-end tests run the built `webaction` binary (Scripts/test builds everything first); fixtures are read in place.
     .testTarget(name: "webactionTests", dependencies: [], exclude: ["Fixtures", "Goldens"]),
     // web-platform-tests through the built `webaction` binary (Scripts/wpt); ../shared/wpt is read in place.

@@ -125,3 +125,8 @@ public struct URLRecord: Equatable, Hashable, Sendable {
 extension URLRecord: CustomStringConvertible {
   public var description: String { serialized() }
 }
+
+extension URLRecord {
+  /// `about:blank`, the URL of a document nobody gave one.
+  public static let aboutBlank = URLRecord("about:blank")!
+}

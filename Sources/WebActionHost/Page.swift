@@ -30,7 +30,7 @@ final class Page {
       ? Document.loading(url: url, characterSet: decoded.encoding)
       : Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
 
-    context = ScriptContext(name: document.url.absoluteString)
+    context = ScriptContext(name: document.url.href)
     context.executionTimeLimit = request.scriptTimeLimit
     loop = EventLoop()
     var options = WindowOptions()

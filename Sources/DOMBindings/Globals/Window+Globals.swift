@@ -21,7 +21,8 @@ extension Window {
       return try args.context.wrap(self.location)
     }
     try add("navigate") { [weak self] args in
-      self?.location.refuseNavigation(to: try args.string(0))
+      guard let location = self?.location else { return args.context.makeUndefined() }
+      location.navigate(to: try location.parse(try args.string(0), via: "location"))
       return args.context.makeUndefined()
     }
     try add("selection") { [weak self] args in

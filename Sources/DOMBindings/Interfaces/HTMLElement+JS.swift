@@ -1,6 +1,7 @@
 import DOM
 import Foundation
 import JSBridge
+import URLStandard
 
 extension DOMInterfaces {
   /// https://html.spec.whatwg.org/multipage/dom.html#htmlelement (with the HTMLOrSVGElement mixin's reflected members)
@@ -53,37 +54,35 @@ extension DOMInterfaces {
     "strict-origin-when-cross-origin", "unsafe-url",
   ]
 
-  /// https://html.spec.whatwg.org/multipage/links.html#htmlhyperlinkelementutils: the URL parts of `href`
-  /// (read-only here: a saved page never navigates), and the stringifier.
+  /// https://html.spec.whatwg.org/multipage/links.html#htmlhyperlinkelementutils: the parts of `href` (parsed
+  /// against the document base URL with the WHATWG URL parser), their setters, and the stringifier.
+  ///
+  /// A setter changes the parsed URL and writes it back to `href` ("update href"); with no `href`, or one that
+  /// does not parse, setters do nothing and getters read "" (`protocol` reads ":").
   static func addHyperlinkUtils(_ b: InterfaceBuilder<Element>) {
-    @Sendable func parts(_ element: Element) -> URLComponents? {
-      guard let href = element.getAttribute("href"), let url = element.document.resolveURL(href) else { return nil }
-      return URLComponents(url: url, resolvingAgainstBaseURL: true)
+    @Sendable func url(_ element: Element) -> URLRecord? {
+      element.getAttribute("href").flatMap { element.document.resolveURL($0) }
     }
-    b.getter("origin") { element -> String in
-      guard let c = parts(element), let scheme = c.scheme, let host = c.percentEncodedHost, !host.isEmpty else { return "null" }
-      return "\(scheme)://\(host)" + (c.port.map { ":\($0)" } ?? "")
+    func part(_ name: String, empty: String = "", _ get: @escaping @Sendable (URLRecord) -> String,
+              set: @escaping @Sendable (inout URLRecord, String) -> Void) {
+      b.stringAccessor(name, get: { element in url(element).map(get) ?? empty }, set: { element, value in
+        guard var parsed = url(element) else { return }
+        set(&parsed, value)
+        try element.setAttribute("href", parsed.href)
+      })
     }
-    b.getter("protocol") { element in parts(element)?.scheme.map { "\($0):" } ?? ":" }
-    b.getter("username") { parts($0)?.percentEncodedUser ?? "" }
-    b.getter("password") { parts($0)?.percentEncodedPassword ?? "" }
-    b.getter("host") { element -> String in
-      guard let c = parts(element) else { return "" }
-      return (c.percentEncodedHost ?? "") + (c.port.map { ":\($0)" } ?? "")
-    }
-    b.getter("hostname") { parts($0)?.percentEncodedHost ?? "" }
-    b.getter("port") { parts($0)?.port.map(String.init) ?? "" }
-    b.getter("pathname") { parts($0)?.percentEncodedPath ?? "" }
-    b.getter("search") { element -> String in
-      guard let query = parts(element)?.percentEncodedQuery, !query.isEmpty else { return "" }
-      return "?" + query
-    }
-    b.getter("hash") { element -> String in
-      guard let fragment = parts(element)?.percentEncodedFragment, !fragment.isEmpty else { return "" }
-      return "#" + fragment
-    }
+    b.getter("origin") { element in url(element)?.origin.serialized ?? "" }
+    part("protocol", empty: ":", { $0.protocol }) { $0.setProtocol($1) }
+    part("username", { $0.username }) { $0.setUsername($1) }
+    part("password", { $0.password }) { $0.setPassword($1) }
+    part("host", { $0.hostAndPort }) { $0.setHost($1) }
+    part("hostname", { $0.hostname }) { $0.setHostname($1) }
+    part("port", { $0.portString }) { $0.setPort($1) }
+    part("pathname", { $0.pathname }) { $0.setPathname($1) }
+    part("search", { $0.search }) { $0.setSearch($1) }
+    part("hash", { $0.hash }) { $0.setHash($1) }
     b.method("toString") { element, _ in
-      element.getAttribute("href").map { element.document.resolveURL($0)?.absoluteString ?? $0 } ?? ""
+      element.getAttribute("href").map { element.document.resolveURL($0)?.href ?? $0 } ?? ""
     }
   }
 }
