@@ -35,6 +35,7 @@ final class Page {
     loop = EventLoop()
     var options = WindowOptions()
     options.selection = request.selection
+    options.fetch = { [subresources = request.subresources] target in subresources.fetch(target, documentURL: url) }
     options.onConsole = { message in
       let level: Diagnostic.Level
       switch message.level {

@@ -1,3 +1,4 @@
+import DOMBindings
 import Foundation
 import URLStandard
 
@@ -78,3 +79,31 @@ public struct SubresourceFolders: Codable, Sendable, Equatable {
     return segments
   }
 }
+
+extension SubresourceFolders {
+  /// Answers a page's `fetch()` from the folders: a file found is a 200 response, a same-origin path no folder
+  /// holds a 404, and anything else a network error (there is no network).
+  func fetch(_ target: URLRecord, documentURL: URLRecord) -> FetchOutcome {
+    do {
+      switch try lookup(target.href, documentURL: documentURL) {
+      case .found(let data, let path):
+        return .response(status: 200, body: [UInt8](data), contentType: Self.contentTypes[(path as NSString).pathExtension.lowercased()])
+      case .notFound:
+        return .response(status: 404, body: [], contentType: nil)
+      case .otherOrigin:
+        return .networkError(folders.isEmpty
+          ? "\(target.href) was not fetched: --subresources DIR serves same-origin files, and nothing comes from the network"
+          : "\(target.href) is not on the page's origin (\(documentURL.href)), and nothing is fetched from the network")
+      }
+    } catch {
+      return .networkError(error.message)
+    }
+  }
+
+  /// Content types by file extension, for the few kinds a page fetches.
+  static let contentTypes = [
+    "json": "application/json", "js": "text/javascript", "html": "text/html", "htm": "text/html", "css": "text/css",
+    "txt": "text/plain", "xml": "application/xml", "svg": "image/svg+xml",
+  ]
+}
+
