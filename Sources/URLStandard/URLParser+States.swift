@@ -84,18 +84,11 @@ extension URLParser {
       state = .relativeSlash
       return .next
     }
-    url.username = base.username
-    url.password = base.password
-    url.host = base.host
-    url.port = base.port
+    url.copyAuthority(from: base)
     url.path = base.path
     url.query = base.query
-    if c == "?" {
-      url.query = ""
-      state = .query
-    } else if c == "#" {
-      url.fragment = ""
-      state = .fragment
+    if startQueryOrFragment(&url) {
+      return .next
     } else if c != nil {
       url.query = nil
       url.shortenPath()
@@ -112,11 +105,7 @@ extension URLParser {
     } else if c == "/" {
       state = .authority
     } else {
-      let base = self.base!
-      url.username = base.username
-      url.password = base.password
-      url.host = base.host
-      url.port = base.port
+      url.copyAuthority(from: self.base!)
       state = .path
       pointer -= 1
     }
@@ -141,7 +130,7 @@ extension URLParser {
         }
       }
       buffer = ""
-    } else if c == nil || c == "/" || c == "?" || c == "#" || (url.isSpecial && c == "\\") {
+    } else if atAuthorityEnd(url) {
       // Step 2.
       if atSignSeen, buffer.isEmpty { return .failure }
       pointer -= buffer.unicodeScalars.count + 1
@@ -167,7 +156,7 @@ extension URLParser {
       url.host = host
       buffer = ""
       state = .port
-    } else if c == nil || c == "/" || c == "?" || c == "#" || (url.isSpecial && c == "\\") {
+    } else if atAuthorityEnd(url) {
       // Step 3.
       pointer -= 1
       if url.isSpecial, buffer.isEmpty { return .failure }
@@ -190,7 +179,7 @@ extension URLParser {
   mutating func port(_ url: inout URLRecord) -> Step {
     if let c, HostParser.isASCIIDigit(c) {
       buffer.unicodeScalars.append(c)
-    } else if c == nil || c == "/" || c == "?" || c == "#" || (url.isSpecial && c == "\\") || stateOverride != nil {
+    } else if atAuthorityEnd(url) || stateOverride != nil {
       if !buffer.isEmpty {
         var port = 0
         for digit in buffer.utf8 {
@@ -220,12 +209,8 @@ extension URLParser {
       url.host = base.host
       url.path = base.path
       url.query = base.query
-      if c == "?" {
-        url.query = ""
-        state = .query
-      } else if c == "#" {
-        url.fragment = ""
-        state = .fragment
+      if startQueryOrFragment(&url) {
+        return .next
       } else if c != nil {
         url.query = nil
         if !startsWithWindowsDriveLetter(at: pointer) {
@@ -291,12 +276,8 @@ extension URLParser {
     if url.isSpecial {
       state = .path
       if c != "/", c != "\\" { pointer -= 1 }
-    } else if stateOverride == nil, c == "?" {
-      url.query = ""
-      state = .query
-    } else if stateOverride == nil, c == "#" {
-      url.fragment = ""
-      state = .fragment
+    } else if stateOverride == nil, startQueryOrFragment(&url) {
+      return .next
     } else if c != nil {
       state = .path
       if c != "/" { pointer -= 1 }
@@ -327,25 +308,15 @@ extension URLParser {
       url.appendSegment(buffer)
     }
     buffer = ""
-    if c == "?" {
-      url.query = ""
-      state = .query
-    } else if c == "#" {
-      url.fragment = ""
-      state = .fragment
-    }
+    _ = startQueryOrFragment(&url)
     return .next
   }
 
   /// https://url.spec.whatwg.org/#cannot-be-a-base-url-path-state
   mutating func opaquePath(_ url: inout URLRecord) -> Step {
     guard case .opaque(var path) = url.path else { return .failure }
-    if c == "?" {
-      url.query = ""
-      state = .query
-    } else if c == "#" {
-      url.fragment = ""
-      state = .fragment
+    if startQueryOrFragment(&url) {
+      return .next
     } else if c == " " {
       // A space before the query or fragment is encoded, so that it survives their removal.
       path += remaining(startsWith: "?") || remaining(startsWith: "#") ? "%20" : " "
@@ -374,6 +345,25 @@ extension URLParser {
       buffer.unicodeScalars.append(c)
     }
     return .next
+  }
+
+  /// At the end of the input, `/`, `?`, `#`, or `\` in a special URL: where an authority, host or port ends.
+  func atAuthorityEnd(_ url: URLRecord) -> Bool {
+    c == nil || c == "/" || c == "?" || c == "#" || (url.isSpecial && c == "\\")
+  }
+
+  /// At `?` or `#`: starts the empty query or fragment and moves to its state (true), else does nothing (false).
+  mutating func startQueryOrFragment(_ url: inout URLRecord) -> Bool {
+    if c == "?" {
+      url.query = ""
+      state = .query
+    } else if c == "#" {
+      url.fragment = ""
+      state = .fragment
+    } else {
+      return false
+    }
+    return true
   }
 
   /// https://url.spec.whatwg.org/#windows-drive-letter

@@ -108,3 +108,24 @@ extension URLRecord {
     URLParser.parse(value.hasPrefix("#") ? String(value.dropFirst()) : value, into: &self, stateOverride: .fragment)
   }
 }
+
+/// One read-write part of the URL API besides `href` (`protocol`, `host`...): its name, getter and setter, for
+/// bindings that expose them all the same way (`URL`, `<a>` and `<area>`).
+public struct URLPart: Sendable {
+  public let name: String
+  public let get: @Sendable (URLRecord) -> String
+  public let set: @Sendable (inout URLRecord, String) -> Void
+
+  /// The parts in the URL interface's order (https://url.spec.whatwg.org/#url-class).
+  public static let all: [URLPart] = [
+    URLPart(name: "protocol", get: { $0.protocol }, set: { $0.setProtocol($1) }),
+    URLPart(name: "username", get: { $0.username }, set: { $0.setUsername($1) }),
+    URLPart(name: "password", get: { $0.password }, set: { $0.setPassword($1) }),
+    URLPart(name: "host", get: { $0.hostAndPort }, set: { $0.setHost($1) }),
+    URLPart(name: "hostname", get: { $0.hostname }, set: { $0.setHostname($1) }),
+    URLPart(name: "port", get: { $0.portString }, set: { $0.setPort($1) }),
+    URLPart(name: "pathname", get: { $0.pathname }, set: { $0.setPathname($1) }),
+    URLPart(name: "search", get: { $0.search }, set: { $0.setSearch($1) }),
+    URLPart(name: "hash", get: { $0.hash }, set: { $0.setHash($1) }),
+  ]
+}

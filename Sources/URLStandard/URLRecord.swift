@@ -79,6 +79,14 @@ public struct URLRecord: Equatable, Hashable, Sendable {
     path = .list(segments)
   }
 
+  /// Takes `base`'s username, password, host and port (the relative states).
+  mutating func copyAuthority(from base: URLRecord) {
+    username = base.username
+    password = base.password
+    host = base.host
+    port = base.port
+  }
+
   /// Appends a segment to a list path.
   mutating func appendSegment(_ segment: String) {
     guard case .list(var segments) = path else { return }

@@ -63,24 +63,15 @@ extension DOMInterfaces {
     @Sendable func url(_ element: Element) -> URLRecord? {
       element.getAttribute("href").flatMap { element.document.resolveURL($0) }
     }
-    func part(_ name: String, empty: String = "", _ get: @escaping @Sendable (URLRecord) -> String,
-              set: @escaping @Sendable (inout URLRecord, String) -> Void) {
-      b.stringAccessor(name, get: { element in url(element).map(get) ?? empty }, set: { element, value in
+    b.getter("origin") { element in url(element)?.origin.serialized ?? "" }
+    for part in URLPart.all {
+      let empty = part.name == "protocol" ? ":" : ""
+      b.stringAccessor(part.name, get: { element in url(element).map(part.get) ?? empty }, set: { element, value in
         guard var parsed = url(element) else { return }
-        set(&parsed, value)
+        part.set(&parsed, value)
         try element.setAttribute("href", parsed.href)
       })
     }
-    b.getter("origin") { element in url(element)?.origin.serialized ?? "" }
-    part("protocol", empty: ":", { $0.protocol }) { $0.setProtocol($1) }
-    part("username", { $0.username }) { $0.setUsername($1) }
-    part("password", { $0.password }) { $0.setPassword($1) }
-    part("host", { $0.hostAndPort }) { $0.setHost($1) }
-    part("hostname", { $0.hostname }) { $0.setHostname($1) }
-    part("port", { $0.portString }) { $0.setPort($1) }
-    part("pathname", { $0.pathname }) { $0.setPathname($1) }
-    part("search", { $0.search }) { $0.setSearch($1) }
-    part("hash", { $0.hash }) { $0.setHash($1) }
     b.method("toString") { element, _ in
       element.getAttribute("href").map { element.document.resolveURL($0)?.href ?? $0 } ?? ""
     }

@@ -50,20 +50,10 @@ extension DOMInterfaces {
       object.url = parsed
     })
     b.getter("origin") { $0.url.origin.serialized }
-    func part(_ name: String, _ get: @escaping @Sendable (URLRecord) -> String,
-              _ set: @escaping @Sendable (inout URLRecord, String) -> Void) {
-      b.stringAccessor(name, get: { get($0.url) }, set: { object, value in set(&object.url, value) })
+    for part in URLPart.all {
+      b.stringAccessor(part.name, get: { part.get($0.url) }, set: { object, value in part.set(&object.url, value) })
     }
-    part("protocol", { $0.protocol }) { $0.setProtocol($1) }
-    part("username", { $0.username }) { $0.setUsername($1) }
-    part("password", { $0.password }) { $0.setPassword($1) }
-    part("host", { $0.hostAndPort }) { $0.setHost($1) }
-    part("hostname", { $0.hostname }) { $0.setHostname($1) }
-    part("port", { $0.portString }) { $0.setPort($1) }
-    part("pathname", { $0.pathname }) { $0.setPathname($1) }
-    part("search", { $0.search }) { $0.setSearch($1) }
     b.getter("searchParams") { $0.searchParams }
-    part("hash", { $0.hash }) { $0.setHash($1) }
     b.method("toJSON") { object, _ in object.url.href }
     b.method("toString") { object, _ in object.url.href }
   }
