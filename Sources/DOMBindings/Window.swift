@@ -86,6 +86,7 @@ public final class Window: EventTarget {
     try context.installOnFirstUse(DOMInterfaces.installedOnFirstUse)
     try eventLoop.install(on: context)
     try installGlobals()
+    try installNamedProperties()
     try installEventGlobals()
     try installFetch()
   }

@@ -16,12 +16,16 @@ public final class AnyInterface: Sendable {
   let accepts: @Sendable (AnyObject) -> Bool
   /// The identity the table's members check their receiver against.
   let brand: InterfaceBrand
+  /// True when instances' wrappers may be collected (``InterfaceBuilder/wrappersAreCollectable()``, here or in an ancestor).
+  let isCollectable: Bool
 
   init(
     name: String, parent: AnyInterface?, members: [InterfaceMember], indexed: IndexedProperties?,
-    named: NamedProperties?, construct: (@Sendable (Arguments) throws -> AnyObject)?, constructorLength: Int, accepts: @escaping @Sendable (AnyObject) -> Bool, brand: InterfaceBrand
+    named: NamedProperties?, construct: (@Sendable (Arguments) throws -> AnyObject)?, constructorLength: Int, accepts: @escaping @Sendable (AnyObject) -> Bool, brand: InterfaceBrand,
+    collectable: Bool = false
   ) {
     self.brand = brand
+    self.isCollectable = collectable || (parent?.isCollectable ?? false)
     self.name = name
     self.parent = parent
     self.members = members
@@ -126,7 +130,7 @@ public struct Interface<T: AnyObject>: Sendable {
     erased = AnyInterface(
       name: name, parent: parent, members: builder.members, indexed: builder.indexed, named: builder.named,
       construct: builder.construct, constructorLength: builder.constructorLength, accepts: { $0 is T },
-      brand: builder.brand)
+      brand: builder.brand, collectable: builder.collectable)
   }
 
   /// Builds the table for `name`, inheriting from another typed interface.

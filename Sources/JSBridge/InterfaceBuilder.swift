@@ -9,6 +9,16 @@ public final class InterfaceBuilder<T: AnyObject> {
   var named: NamedProperties?
   var construct: (@Sendable (Arguments) throws -> AnyObject)?
   var constructorLength = 0
+  /// See ``wrappersAreCollectable()``.
+  var collectable = false
+
+  /// Lets the garbage collector take an instance's wrapper once no script reaches it (the default keeps every
+  /// wrapper until the context closes, as nodes need: their identity and expandos must survive).
+  ///
+  /// For objects scripts create in numbers and drop (ranges, iterators, events, records): a Swift object that
+  /// outlives its collected wrapper gets a new one when it is next exposed, which no script can tell apart
+  /// because nothing held the old one. Subinterfaces inherit it.
+  public func wrappersAreCollectable() { collectable = true }
 
   init(interfaceName: String) { self.interfaceName = interfaceName }
 

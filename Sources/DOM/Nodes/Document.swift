@@ -18,6 +18,10 @@ public class Document: Node {
   var templateContents: [xmlNodePtr: xmlNodePtr] = [:]
   /// Live ranges, NodeIterators and MutationObserver queues following this document's changes.
   var treeObservers: [WeakTreeObserver] = []
+  /// The size at which the next registration first drops observers that went away.
+  var treeObserverCompactionSize = 16
+  /// The window-named objects by name, for the tree version they were read at (``windowNamedObjects(_:)``).
+  var windowNamedObjectIndex: (version: UInt64, names: [String: [Element]])?
   /// The registered MutationObservers of this document's nodes (created by the first `observe()`).
   var mutationObservers: MutationObserverRegistry?
   /// Moves on every change to the tree and to the `id`, `class` and `name` attributes (not to other attributes
