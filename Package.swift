@@ -37,14 +37,18 @@ let package = Package(
     .target(name: "CSSSelectors"),
     // The WHATWG Encoding Standard: decoders, encoders, labels and index tables (pure Swift).
     .target(name: "TextEncodings"),
+    // The WHATWG URL Standard (parser, serializer, setters, IDNA), pure Swift: DOM and the bindings share it.
+    .target(name: "URLStandard"),
     .target(
       name: "DOM",
-      dependencies: ["CLibXML2", "CSSSelectors", "TextEncodings", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"]))]),
-    .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM", "TextEncodings"]),
+      dependencies: [
+        "CLibXML2", "CSSSelectors", "TextEncodings", "URLStandard", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"])),
+      ]),
+    .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM", "TextEncodings", "URLStandard"]),
 
     // The SDK extension authors import, and the host that drives it.
     .target(name: "WebActionKit"),
-    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "TextEncodings", "WebActionKit"]),
+    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "TextEncodings", "URLStandard", "WebActionKit"]),
 
     // Built-in extensions: written only against WebActionKit, as a third party would.
     .target(
@@ -73,12 +77,14 @@ let package = Package(
     .testTarget(name: "JSBridgeTests", dependencies: ["JSBridge"]),
     .testTarget(name: "CSSSelectorsTests", dependencies: ["CSSSelectors"]),
     .testTarget(name: "TextEncodingsTests", dependencies: ["TextEncodings"]),
-    .testTarget(name: "DOMTests", dependencies: ["DOM"]),
-    .testTarget(name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM"]),
+    // The URL parser against WPT's url/resources data, read in place from ../shared/wpt.
+    .testTarget(name: "URLStandardTests", dependencies: ["URLStandard"]),
+    .testTarget(name: "DOMTests", dependencies: ["DOM", "URLStandard"]),
+    .testTarget(name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM", "URLStandard"]),
     .testTarget(name: "WebActionKitTests", dependencies: ["WebActionKit"]),
     .testTarget(
       name: "WebActionHostTests",
-      dependencies: ["WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension"]),
+      dependencies: ["WebActionHost", "WebActionKit", "URLStandard", "BackgroundExtension", "PageInfoExtension"]),
     // End-to-end tests run the built `webaction` binary (Scripts/test builds everything first); fixtures are read in place.
     .testTarget(name: "webactionTests", dependencies: [], exclude: ["Fixtures", "Goldens"]),
     // web-platform-tests through the built `webaction` binary (Scripts/wpt); ../shared/wpt is read in place.

@@ -135,6 +135,11 @@ extension ScriptContext {
         try define(ctorValue, name, v, attributes: attributes)
         try define(protoValue, name, v, attributes: attributes)
       case .unscopables: break  // Collected into one object below.
+      case .pairIterable(let length, let entry):
+        try helper("usePairIterator").call(args: [
+          protoValue, makeString(interface.name), makeNativeFunction(name: "length", length: 0, body: length),
+          makeNativeFunction(name: "entry", length: 1, body: entry),
+        ])
       }
     }
     let unscopables = interface.members.flatMap { member -> [String] in

@@ -2,6 +2,7 @@ import DOM
 import Foundation
 import JSBridge
 import TextEncodings
+import URLStandard
 
 /// `--scripts`: the page's own classic scripts run while it is parsed, as in a browser without network.
 extension Page {
@@ -33,7 +34,7 @@ extension Page {
           switch try subresources.lookup(src, documentURL: documentURL) {
           case .found(let data, let path):
             source = Self.decodeScript(data, element: script.element, documentEncoding: documentEncoding)
-            sourceURL = URL(string: src, relativeTo: documentURL)?.absoluteString ?? path
+            sourceURL = URLRecord(src, base: documentURL)?.href ?? path
             line = 1
           case .notFound(let tried):
             report(Diagnostic(.warning, source: "webaction",
@@ -42,7 +43,7 @@ extension Page {
           case .otherOrigin:
             let why = subresources.folders.isEmpty
               ? "--scripts does not fetch external scripts (--subresources DIR serves same-origin ones from a folder)"
-              : "it is not on the page's origin (\(documentURL.absoluteString)), and nothing is fetched from the network"
+              : "it is not on the page's origin (\(documentURL.href)), and nothing is fetched from the network"
             report(Diagnostic(.warning, source: "webaction", "\(name) (line \(script.line)): <script src=\"\(src)\"> was not run: \(why)"))
             return
           }

@@ -1,6 +1,7 @@
 import CLibXML2
 import CSSSelectors
 import FoundationEssentials
+import URLStandard
 
 /// A document: owns its libxml2 tree, every node wrapper and every subtree unlinked from it.
 ///
@@ -46,8 +47,9 @@ public class Document: Node {
   /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).
   public internal(set) var currentScript: Element?
 
-  /// The document's address; the host sets it. `about:blank` by default.
-  public var url: URL = URL(string: "about:blank")!
+  /// The document's address (https://dom.spec.whatwg.org/#concept-document-url); the host sets it.
+  /// `about:blank` by default.
+  public var url: URLRecord = .aboutBlank
   /// The encoding the document was decoded with; the host sets it.
   public var characterSet: String = "UTF-8"
   /// The document's content type: `text/html` for HTML documents, an XML type for XML documents.
