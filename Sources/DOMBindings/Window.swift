@@ -11,6 +11,9 @@ public struct WindowOptions {
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
   /// Receives console output, and `alert`/`confirm`/`prompt` messages (level `.info`, text "alert: …").
   public var onConsole: (ConsoleMessage) -> Void = { _ in }
+  /// The page a frame's `src` names, as HTML, when the host has it locally (a file beside the saved page); nil
+  /// leaves the frame's document empty, as a frame that could not load. Never the network.
+  public var frameSource: ((URLRecord) -> String?)? = nil
   /// Answers `fetch()` for a URL (already parsed against the document base URL). By default every fetch is a
   /// network error: there is no network.
   public var fetch: (URLRecord) -> FetchOutcome = { _ in .networkError("webaction does not fetch from the network") }
@@ -65,13 +68,27 @@ public final class Window: EventTarget {
   var handlerCompiler: ProtectedValue?
   /// True while an `error` event for a reported exception is dispatched (an exception inside it only goes to the console).
   var isReportingException = false
+  /// The window of the frame this window is the content of (nil for a top-level window).
+  public internal(set) weak var parentWindow: Window?
+  /// The `iframe` element, in the parent's document, whose content this window is.
+  public internal(set) weak var frameElement: Element?
+  /// The windows of this document's connected iframes, in the order they were connected.
+  var childFrames: [Window] = []
+  /// Frames whose iframe left the document: their realms stay open until this window goes (a script may still
+  /// hold their objects), then close with it.
+  var discardedFrames: [Window] = []
 
   /// Installs the interfaces, `window`/`self`, `document`, `location`, `navigator`, `console`, dialogs, timers,
   /// `getSelection`, `NodeFilter` and `DOMException` on `context`'s global object.
   ///
   /// - Throws: ``ScriptError`` when the context refuses a definition (a closed context, say).
-  public init(document: Document, context: ScriptContext, eventLoop: EventLoop, options: WindowOptions) throws {
+  public init(
+    document: Document, context: ScriptContext, eventLoop: EventLoop, options: WindowOptions, parent: Window? = nil,
+    frameElement: Element? = nil
+  ) throws {
     self.document = document
+    parentWindow = parent
+    self.frameElement = frameElement
     self.context = context
     self.eventLoop = eventLoop
     self.options = options
@@ -82,13 +99,21 @@ public final class Window: EventTarget {
     location.window = self
     context.setHostState(self)
     context.interfaceResolver = DOMInterfaces.resolve
+    context.realmResolver = Window.realm(of:)
     for interface in DOMInterfaces.installedWithWindow { try context.install(interface) }
     try context.installOnFirstUse(DOMInterfaces.installedOnFirstUse)
     try eventLoop.install(on: context)
     try installGlobals()
     try installNamedProperties()
+    try installFrameGlobals()
     try installEventGlobals()
+    // A parsed page's iframes (a document parsed with its window, `--scripts`, reports them as it goes).
+    Node.frames(in: document).forEach(connectFrame)
     try installFetch()
+  }
+
+  deinit {
+    for frame in childFrames + discardedFrames { frame.context.close() }
   }
 
   /// The one JS object of `node` (the same object every time, for as long as the context is open).
@@ -113,6 +138,12 @@ public final class Window: EventTarget {
   public override func bodyEventHandlerAttributeWasSet(_ name: String, on element: Element) {
     EventHandlers.bodyAttributeWasSet(name, on: element, window: self)
   }
+
+  /// Gives a connected iframe its window (Window+Frames.swift).
+  public override func frameWasConnected(_ element: Element) { connectFrame(element) }
+
+  /// Discards the window of an iframe that left the document (Window+Frames.swift).
+  public override func frameWasDisconnected(_ element: Element) { disconnectFrame(element) }
 
   /// Runs `task` as a task of the page's event loop (after the current script and its microtasks).
   public override func queueTask(_ task: @escaping () -> Void) {

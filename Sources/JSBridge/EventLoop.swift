@@ -55,8 +55,13 @@ public final class EventLoop {
 
   /// Adds `setTimeout`, `setInterval`, `clearTimeout`, `clearInterval` and `queueMicrotask` to the
   /// context's global object, and routes unhandled promise rejections to ``onUncaughtException``.
+  ///
+  /// A page's frames are realms of one group on one thread, so one loop serves them all: install it on each.
+  /// The first context stays the loop's own (Swift microtasks queue through it; a string timer handler is
+  /// compiled there).
   public func install(on context: ScriptContext) throws(ScriptError) {
-    self.context = context
+    let isFirst = self.context == nil || self.context?.isClosed == true
+    if isFirst { self.context = context }
     let global = context.global
     let hidden = JSPropertyAttributes(kJSPropertyAttributeDontEnum)
     try context.define(global, "setTimeout", context.makeFunction(name: "setTimeout", length: 1) { [weak self] args in
@@ -81,7 +86,7 @@ public final class EventLoop {
       this: context.global.property("Promise"), args: [])
     let queueMicrotask = try context.helper("queueMicrotask").call(args: [resolved, report])
     try context.define(global, "queueMicrotask", queueMicrotask, attributes: hidden)
-    microtaskQueuer = ProtectedValue(queueMicrotask)
+    if isFirst { microtaskQueuer = ProtectedValue(queueMicrotask) }
     let onRejection = context.makeFunction(name: "onUnhandledRejection", length: 2) { [weak self] args in
       var error = args.context.makeError(fromThrown: args.value(1))
       error.message = "Unhandled promise rejection: \(error.message)"

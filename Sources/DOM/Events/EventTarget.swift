@@ -91,6 +91,17 @@ open class EventTarget {
   /// https://html.spec.whatwg.org/multipage/webappapis.html#event-handler-attributes:event-handler-content-attributes-3
   open func bodyEventHandlerAttributeWasSet(_ name: String, on element: Element) {}
 
+  /// An HTML `iframe` became connected to this window's document (inserted by a script, or found after parsing):
+  /// the bindings' window gives it a nested browsing context; a bare target does nothing.
+  ///
+  /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#the-iframe-element:html-element-post-connection-steps
+  open func frameWasConnected(_ element: Element) {}
+
+  /// An HTML `iframe` left this window's document: its browsing context is discarded.
+  ///
+  /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#the-iframe-element:html-element-removing-steps
+  open func frameWasDisconnected(_ element: Element) {}
+
   /// Queues `task` on the event loop behind this target, when it is a window (the bindings' window runs it as
   /// a timer task); a bare target drops it. Activation behaviours use it for events HTML fires in a later task.
   ///

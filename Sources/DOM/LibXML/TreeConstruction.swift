@@ -87,7 +87,7 @@ extension LibXML {
 
 /// The raw side of `<selectedcontent>`: finding the select, its selected option and the target, and cloning.
 extension LibXML {
-  private static func isHTMLElement(_ node: Node, _ name: String) -> Bool {
+  static func isHTMLElement(_ node: Node, _ name: String) -> Bool {
     node.pointee.type == XML_ELEMENT_NODE && node.pointee.ns == nil && xmlStrEqual(node.pointee.name, name) != 0
   }
 

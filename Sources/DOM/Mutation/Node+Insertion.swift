@@ -123,10 +123,29 @@ extension Node {
     if self is Document { LibXML.syncDoctype(of: target.rawDoc) }
     target.treeDidChange()
     // Step 8.
-    guard !suppressObservers else { return }
-    target.notifyObservers {
-      $0.childListChanged(self, added: nodes, removed: [], previousSibling: previousSibling, nextSibling: child)
+    if !suppressObservers {
+      target.notifyObservers {
+        $0.childListChanged(self, added: nodes, removed: [], previousSibling: previousSibling, nextSibling: child)
+      }
     }
+    // Step 11: post-connection steps (iframes get their browsing context), once the tree is consistent.
+    if let view = target.defaultView, isConnected {
+      for each in nodes { Self.frames(in: each).forEach(view.frameWasConnected) }
+    }
+  }
+
+  /// The HTML `iframe` elements among `node` and its descendants, in tree order (only they get Swift objects).
+  public static func frames(in node: Node) -> [Element] {
+    guard node is Element || node is DocumentFragment || node is Document else { return [] }
+    var found: [Element] = []
+    var cursor: LibXML.Node? = node.raw
+    while let current = cursor {
+      if LibXML.isHTMLElement(current, "iframe"), let frame = node.document.node(for: current) as? Element {
+        found.append(frame)
+      }
+      cursor = LibXML.following(current, within: node.raw)
+    }
+    return found
   }
 
   /// Appends `node` (a fragment's children) as the last child; returns `node`.
@@ -159,6 +178,7 @@ extension Node {
     // Step 1.
     guard let parent = parentNode else { return }
     let owner = document
+    let frames = owner.defaultView != nil && isConnected ? Self.frames(in: self) : []
     // Steps 4-9: live ranges and NodeIterators.
     owner.notifyObservers { $0.nodeWillBeRemoved(self) }
     let siblings = owner.isObserved && !suppressObservers ? (previousSibling, nextSibling) : nil
@@ -167,6 +187,8 @@ extension Node {
     owner.detached.insert(raw)
     if parent is Document { LibXML.syncDoctype(of: owner.rawDoc) }
     owner.treeDidChange()
+    // Step 13: the removing steps (an iframe's browsing context is discarded).
+    if let view = owner.defaultView { frames.forEach(view.frameWasDisconnected) }
     // Step 15.
     guard let siblings else { return }
     owner.notifyObservers {

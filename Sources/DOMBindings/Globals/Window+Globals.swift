@@ -93,11 +93,7 @@ extension Window {
       // so `window instanceof EventTarget` holds (EventTargetBindingTests checks it).
       try { Object.setPrototypeOf(Object.getPrototypeOf(global), global.EventTarget.prototype); } catch (e) {}
       visible(global, "self", global);
-      // A top-level browsing context: its parent and top are itself (https://html.spec.whatwg.org/#dom-parent,
-      // #dom-top); frames is the window too (#dom-frames). top is [LegacyUnforgeable], the others [Replaceable].
-      visible(global, "frames", global);
-      visible(global, "parent", global);
-      Object.defineProperty(global, "top", { get: function top() { return global; }, enumerable: true, configurable: false });
+      // parent, top, frames, length, frameElement and opener: Window+Frames.swift.
 
       Object.defineProperty(global, "document", { get: native.document, enumerable: true, configurable: false });
       Object.defineProperty(global, "location", {

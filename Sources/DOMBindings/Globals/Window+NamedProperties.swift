@@ -12,9 +12,14 @@ final class WindowNamedProperties {
   weak var window: Window?
   init(window: Window) { self.window = window }
 
-  /// The element called `name`, the live collection of them when there are several, or nil.
+  /// The frame whose iframe is called `name`, else the element called `name`, the live collection of them when
+  /// there are several, or nil.
   func lookup(_ name: String) -> (any ScriptConvertible)? {
-    guard let document = window?.document else { return nil }
+    guard let window else { return nil }
+    if let frame = window.frames.first(where: { $0.frameElement?.getAttribute("name") == name }) {
+      return frame.context.global
+    }
+    let document = window.document
     let found = document.windowNamedObjects(name)
     switch found.count {
     case 0: return nil
@@ -30,6 +35,11 @@ final class WindowNamedProperties {
 extension DOMInterfaces {
   /// Not exposed as a global (the spec gives it no interface object): used only for the one object above.
   static let windowProperties = Interface<WindowNamedProperties>("WindowProperties") { b in
+    // window[i]: the document's frames in tree order (https://html.spec.whatwg.org/#dom-window-item).
+    b.indexed(length: { $0.window?.childFrames.count ?? 0 }, lookup: { properties, index -> ScriptValue? in
+      guard let frames = properties.window?.frames, index < frames.count else { return nil }
+      return frames[index].context.global
+    })
     // No keys: the names are [LegacyUnenumerableNamedProperties], so for-in over the window never lists them.
     b.namedProperties(get: { properties, name in properties.lookup(name) }, overridesBuiltIns: false)
   }

@@ -67,6 +67,9 @@ extension DOMInterfaces {
     b.reflectURL("longDesc")
     b.reflect("marginHeight", nullAsEmpty: true)
     b.reflect("marginWidth", nullAsEmpty: true)
+    // The nested browsing context (Window+Frames.swift); frames are always same-origin here.
+    b.getter("contentWindow") { iframe in (iframe.document.defaultView as? Window)?.frame(for: iframe)?.context.global }
+    b.getter("contentDocument") { iframe in (iframe.document.defaultView as? Window)?.frame(for: iframe)?.document }
   }
 
   /// https://html.spec.whatwg.org/multipage/embedded-content.html#htmlimageelement

@@ -239,14 +239,12 @@ enum IDLKnownGaps {
         "HTMLElement.inert: not in the IDL",
       ]),
     Group(
-      reason: "Nested browsing contexts (iframes, frames, objects) are out of scope until the window-level issue.",
+      reason: "Nested browsing contexts other than iframes (frame, object, embed) and iframe attributes newer or unused here.",
       entries: [
         "HTMLEmbedElement.getSVGDocument: missing",
         "HTMLFrameElement.contentDocument: missing",
         "HTMLFrameElement.contentWindow: missing",
         "HTMLIFrameElement.allow: missing",
-        "HTMLIFrameElement.contentDocument: missing",
-        "HTMLIFrameElement.contentWindow: missing",
         "HTMLIFrameElement.getSVGDocument: missing",
         "HTMLIFrameElement.loading: missing",
         "HTMLObjectElement.contentDocument: missing",

@@ -76,6 +76,7 @@ extension HTMLTreeBuilder {
     let element = createElement(tag, ns: ns)
     // Step 3.
     if !onlyAddToStack { insert(element.node, at: location) }
+    if collectsFrames, ns == .html, tag.name == "iframe" { insertedFrames.append(element.node) }
     // Step 4.
     stack.append(element)
     return element

@@ -130,6 +130,10 @@ struct HTMLTreeBuilder {
 
   /// The HTML `<script>` whose end tag was just processed, for a scripting parser to run (then set back to nil).
   var pendingScript: xmlNodePtr?
+  /// With `collectsFrames` (a document parsed with its window, `--scripts`), the HTML iframes inserted since the
+  /// parser last took them: their window gets them before the next script runs.
+  var collectsFrames = false
+  var insertedFrames: [xmlNodePtr] = []
 
   /// The fragment case's context element (https://html.spec.whatwg.org/#concept-frag-parse-context).
   var context: Element?

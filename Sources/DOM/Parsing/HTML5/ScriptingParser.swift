@@ -25,6 +25,7 @@ final class ScriptingParser {
   init(html: String, document: Document, runScript: @escaping (ParserScript) -> Void) {
     tokenizer = HTMLTokenizer(html)
     builder = HTMLTreeBuilder(doc: document.rawDoc, scripting: true)
+    builder.collectsFrames = document.defaultView != nil
     self.document = document
     self.runScript = runScript
     builder.tokenizer = tokenizer
@@ -132,6 +133,13 @@ final class ScriptingParser {
       document.detached.insert(content)
     }
     document.quirksMode = builder.quirksMode
+    // The iframes' post-connection steps, before any script can look for their windows.
+    let frames = builder.insertedFrames
+    builder.insertedFrames = []
+    guard let view = document.defaultView else { return }
+    for node in frames {
+      if let frame = document.node(for: node) as? Element, frame.isConnected { view.frameWasConnected(frame) }
+    }
   }
 
   /// The 1-based line of input offset `offset`, counted forward from the last answer (text inserted by
