@@ -2,6 +2,7 @@ import DOM
 import DOMBindings
 import Foundation
 import JSBridge
+import URLStandard
 
 /// One loaded page: its Document, its JavaScript context and its event loop, all on the current thread.
 ///
@@ -36,6 +37,7 @@ final class Page {
     var options = WindowOptions()
     options.selection = request.selection
     options.fetch = { [subresources = request.subresources] target in subresources.fetch(target, documentURL: url) }
+    options.frameSource = Self.frameSource(request: request, pageFile: fileURL, documentURL: url, report: report)
     options.onConsole = { message in
       let level: Diagnostic.Level
       switch message.level {
@@ -64,6 +66,30 @@ final class Page {
   }
 
   deinit { context.close() }
+
+  /// Where an `<iframe src>` is read from: the `--subresources` folders, else, for a saved page, a file in its own
+  /// folder or below (never elsewhere, never the network); decoded as a page is (BOM, `<meta charset>`, UTF-8).
+  static func frameSource(
+    request: ActionRequest, pageFile: URL?, documentURL: URLRecord, report: @escaping (Diagnostic) -> Void
+  ) -> (URLRecord) -> String? {
+    let folders = request.subresources
+    let pageFolder = pageFile?.deletingLastPathComponent().resolvingSymlinksInPath().path
+    return { [folders] target in
+      var data: Data?
+      if !folders.folders.isEmpty {
+        do throws(WebActionError) {
+          if case .found(let found, _) = try folders.lookup(target.href, documentURL: documentURL) { data = found }
+        } catch {
+          report(Diagnostic(.warning, source: "webaction", "<iframe src=\"\(target.href)\">: \(error.message)"))
+        }
+      } else if let pageFolder, target.scheme == "file", let path = URL(string: target.href)?.resolvingSymlinksInPath().path,
+                path.hasPrefix(pageFolder.hasSuffix("/") ? pageFolder : pageFolder + "/") {
+        data = FileManager.default.contents(atPath: path)
+      }
+      guard let data else { return nil }
+      return try? HTMLEncoding.decode([UInt8](data), fallback: nil).text
+    }
+  }
 
   /// The page as a browser would save it: doctype + the HTML5 serialization of the document.
   func serialize() -> String {
