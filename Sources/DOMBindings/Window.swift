@@ -11,9 +11,10 @@ public struct WindowOptions {
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
   /// Receives console output, and `alert`/`confirm`/`prompt` messages (level `.info`, text "alert: …").
   public var onConsole: (ConsoleMessage) -> Void = { _ in }
-  /// The page a frame's `src` names, as HTML, when the host has it locally (a file beside the saved page); nil
-  /// leaves the frame's document empty, as a frame that could not load. Never the network.
-  public var frameSource: ((URLRecord) -> String?)? = nil
+  /// The page a frame's `src` names, as HTML and the encoding it was decoded from, when the host has it locally
+  /// (a file beside the saved page); nil leaves the frame's document empty, as a frame that could not load.
+  /// Never the network.
+  public var frameSource: ((URLRecord) -> (html: String, characterSet: String)?)? = nil
   /// Answers `fetch()` for a URL (already parsed against the document base URL). By default every fetch is a
   /// network error: there is no network.
   public var fetch: (URLRecord) -> FetchOutcome = { _ in .networkError("webaction does not fetch from the network") }

@@ -71,7 +71,7 @@ final class Page {
   /// folder or below (never elsewhere, never the network); decoded as a page is (BOM, `<meta charset>`, UTF-8).
   static func frameSource(
     request: ActionRequest, pageFile: URL?, documentURL: URLRecord, report: @escaping (Diagnostic) -> Void
-  ) -> (URLRecord) -> String? {
+  ) -> (URLRecord) -> (html: String, characterSet: String)? {
     let folders = request.subresources
     let pageFolder = pageFile?.deletingLastPathComponent().resolvingSymlinksInPath().path
     return { [folders] target in
@@ -86,8 +86,8 @@ final class Page {
                 path.hasPrefix(pageFolder.hasSuffix("/") ? pageFolder : pageFolder + "/") {
         data = FileManager.default.contents(atPath: path)
       }
-      guard let data else { return nil }
-      return try? HTMLEncoding.decode([UInt8](data), fallback: nil).text
+      guard let data, let decoded = try? HTMLEncoding.decode([UInt8](data), fallback: nil) else { return nil }
+      return (decoded.text, decoded.encoding)
     }
   }
 

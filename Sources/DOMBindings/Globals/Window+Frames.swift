@@ -63,20 +63,22 @@ extension Window {
   ///
   /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#process-the-iframe-attributes
   private func navigate(_ frame: Window, for element: Element) {
-    var content: (html: String, url: URLRecord)?
+    var content: (html: String, url: URLRecord, characterSet: String)?
     if let srcdoc = element.getAttribute("srcdoc") {
-      content = (srcdoc, URLRecord("about:srcdoc")!)
+      content = (srcdoc, URLRecord("about:srcdoc")!, "UTF-8")
     } else if let src = element.getAttribute("src"), !src.isEmpty, let url = document.resolveURL(src),
               url.href != URLRecord.aboutBlank.href {
-      if let html = options.frameSource?(url) {
-        content = (html, url)
+      if let loaded = options.frameSource?(url) {
+        content = (loaded.html, url, loaded.characterSet)
       } else {
         emit(.info, "<iframe src=\"\(src)\"> stays empty: nothing is loaded from \(url.href)")
       }
     }
     queueTask { [weak self, weak frame, weak element] in
       guard let self, let frame, let element, self.frame(for: element) === frame else { return }
-      if let content { frame.document = Document.parse(html: content.html, url: content.url) }
+      if let content {
+        frame.document = Document.parse(html: content.html, url: content.url, characterSet: content.characterSet)
+      }
       _ = try? element.dispatchEvent(Event(type: "load"))
     }
   }
