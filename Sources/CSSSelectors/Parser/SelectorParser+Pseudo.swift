@@ -53,7 +53,7 @@ extension SelectorParser {
       if SelectorParser.functionalPseudoClasses.contains(name) {
         throw SelectorParseError("pseudo-class :\(written) needs arguments, as in :\(written)(...)", at: colon.offset)
       }
-      throw SelectorParseError("unknown pseudo-class :\(written)", at: colon.offset)
+      throw SelectorParseError("unknown pseudo-class :\(written)", at: colon.offset, kind: .unknownPseudoClass)
     case .function(let written):
       return [try parseFunctionalPseudoClass(written, colon: colon)]
     default:
@@ -62,7 +62,7 @@ extension SelectorParser {
   }
 
   private func pseudoElement(_ written: String, at offset: Int) -> SelectorParseError {
-    SelectorParseError("pseudo-element \(written) never matches in querySelector", at: offset)
+    SelectorParseError("pseudo-element \(written) never matches in querySelector", at: offset, kind: .pseudoElement)
   }
 
   /// Parses the arguments of `:name(` up to its `)`; the function token is current.
@@ -72,7 +72,7 @@ extension SelectorParser {
       if SelectorParser.plainPseudoClasses[name] != nil {
         throw SelectorParseError("pseudo-class :\(written) takes no arguments", at: colon.offset)
       }
-      throw SelectorParseError("unknown pseudo-class :\(written)()", at: colon.offset)
+      throw SelectorParseError("unknown pseudo-class :\(written)()", at: colon.offset, kind: .unknownPseudoClass)
     }
     if name == "has" && insideHas {
       throw SelectorParseError(":has() cannot be nested inside :has()", at: colon.offset)

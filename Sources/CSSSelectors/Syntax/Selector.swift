@@ -26,6 +26,8 @@ struct ComplexSelector: Sendable, Equatable {
 /// Simple selectors that must all match one element, with no whitespace between them.
 struct CompoundSelector: Sendable, Equatable {
   var simple: [SimpleSelector]
+  /// Counted as written (`:only-child` is one pseudo-class though it is stored as two).
+  var specificity: Specificity
 }
 
 /// One simple selector (https://drafts.csswg.org/selectors-4/#simple).
