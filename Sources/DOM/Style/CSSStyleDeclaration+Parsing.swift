@@ -7,29 +7,39 @@ extension CSSStyleDeclaration {
   /// `!important`); declarations without a name or value are dropped.
   static func parse(_ text: String) -> [Declaration] {
     var result: [Declaration] = []
-    for piece in splitDeclarations(stripComments(text)) {
-      guard let colon = piece.firstIndex(of: ":") else { continue }
-      let name = normalizedName(String(piece[..<colon]).trimmingCSSWhitespace())
-      var value = String(piece[piece.index(after: colon)...]).trimmingCSSWhitespace()
-      var important = false
-      if let bang = value.lastIndex(of: "!"),
-         value[value.index(after: bang)...].trimmingCSSWhitespace().asciiLowercased == "important" {
-        important = true
-        value = String(value[..<bang]).trimmingCSSWhitespace()
-      }
-      guard !name.isEmpty, !value.isEmpty, !name.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" })
-      else { continue }
-      if let index = result.firstIndex(where: { $0.name == name }) {
-        if result[index].important && !important { continue }
+    for declaration in parseAll(text) {
+      if let index = result.firstIndex(where: { $0.name == declaration.name }) {
+        if result[index].important && !declaration.important { continue }
         result.remove(at: index)
       }
-      result.append(Declaration(name: name, value: value, important: important))
+      result.append(declaration)
     }
     return result
   }
 
+  /// Every declaration of `text` in order, repeated names included (the cascade keeps the last valid one).
+  static func parseAll(_ text: String) -> [Declaration] {
+    splitDeclarations(stripComments(text)).compactMap { parseDeclaration($0) }
+  }
+
+  /// One `name: value !important`, or nil when it has no name or no value.
+  static func parseDeclaration(_ piece: some StringProtocol) -> Declaration? {
+    guard let colon = piece.firstIndex(of: ":") else { return nil }
+    let name = normalizedName(String(piece[..<colon]).trimmingCSSWhitespace())
+    var value = String(piece[piece.index(after: colon)...]).trimmingCSSWhitespace()
+    var important = false
+    if let bang = value.lastIndex(of: "!"),
+       value[value.index(after: bang)...].trimmingCSSWhitespace().asciiLowercased == "important" {
+      important = true
+      value = String(value[..<bang]).trimmingCSSWhitespace()
+    }
+    guard !name.isEmpty, !value.isEmpty, !name.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" })
+    else { return nil }
+    return Declaration(name: name, value: value, important: important)
+  }
+
   /// Removes `/* … */` comments outside strings.
-  private static func stripComments(_ text: String) -> String {
+  static func stripComments(_ text: String) -> String {
     guard text.contains("/*") else { return text }
     var output = ""
     var quote: Character?
