@@ -1,0 +1,208 @@
+/// The text each Text node shows after white-space processing and `text-transform`, without layout: what
+/// Chromium's inline layout puts in its text content, and what innerText reads.
+///
+/// https://drafts.csswg.org/css-text-3/#white-space-processing, across each inline formatting context:
+/// - Phase I: with `white-space-collapse: collapse`, tabs and segment breaks become spaces (a segment break between
+///   two East Asian wide characters, or next to U+200B, is removed), and a collapsible space that follows another
+///   one (even in another element) is removed; `preserve-breaks` keeps segment breaks; `preserve` keeps everything.
+/// - Phase II: collapsible spaces at the start and at the end of a line are removed. Without layout the only line
+///   ends are forced ones: `<br>`, a preserved segment break, a block boundary, the end of the context.
+/// An atomic inline (an inline-block, an image) counts as a visible character; a float or an absolutely positioned
+/// box is transparent to the context around it (its own content is a context of its own).
+struct WhiteSpaceProcessor {
+  /// The processed text of every rendered Text node visited, by node.
+  private(set) var texts: [ObjectIdentifier: String] = [:]
+
+  /// The state of one inline formatting context.
+  private struct Context {
+    /// At the start of a line or right after a collapsible space: a collapsible space here is removed.
+    var collapsing = true
+    /// The node whose processed text ends with a collapsible space that a line end would remove.
+    var trailingSpace: ObjectIdentifier?
+    /// The collapsible white space since the last visible character held a segment break.
+    var runHasBreak = false
+    /// The last visible (not white space) character, for the segment break rule.
+    var lastVisible: Character?
+    /// The last two characters, for `capitalize`.
+    var previous: Character?
+    var beforePrevious: Character?
+  }
+
+  /// Processes the inline formatting contexts inside `root` (a block container).
+  mutating func process(_ root: Element) {
+    guard let box = root.renderedBox, box.kind != .none else { return }
+    var context = Context()
+    visitChildren(of: root, box: box, &context)
+    endLine(&context)
+  }
+
+  private mutating func visitChildren(of element: Element, box: RenderedBox, _ context: inout Context) {
+    guard box.rendersChildren else { return }
+    for child in element.renderedChildren {
+      if let text = child as? Text {
+        guard box.rendersText, !Self.isIgnoredWhiteSpace(text, in: box.style) else { continue }
+        process(text, style: box.style, &context)
+      } else if let childElement = child as? Element, let childBox = childElement.renderedBox {
+        visit(childElement, box: childBox, &context)
+      }
+    }
+  }
+
+  private mutating func visit(_ element: Element, box: RenderedBox, _ context: inout Context) {
+    switch box.kind {
+    case .none:
+      return
+    case .contents, .inline:
+      visitChildren(of: element, box: box, &context)
+    case .lineBreak:
+      endLine(&context)
+    case .block:
+      endLine(&context)
+      var inner = Context()
+      visitChildren(of: element, box: box, &inner)
+      endLine(&inner)
+    case .atomicInline:
+      context.collapsing = false
+      context.trailingSpace = nil
+      context.runHasBreak = false
+      context.lastVisible = "\u{FFFC}"
+      context.previous = "\u{FFFC}"
+      var inner = Context()
+      visitChildren(of: element, box: box, &inner)
+      endLine(&inner)
+    case .outOfFlow:
+      var inner = Context()
+      visitChildren(of: element, box: box, &inner)
+      endLine(&inner)
+    }
+  }
+
+  /// Text directly inside a table part, or a flex or grid container, that is only white space makes no box.
+  private static func isIgnoredWhiteSpace(_ text: Text, in style: ComputedStyle) -> Bool {
+    let display = style[.display]
+    guard display.hasPrefix("table") || display.hasPrefix("inline-table") || display.hasSuffix("flex") || display.hasSuffix("grid")
+    else { return false }
+    guard display != "table-cell", display != "table-caption" else { return false }
+    return text.data.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
+  }
+
+  /// Removes the collapsible space a line end leaves at the end of the line, and starts a new line.
+  private mutating func endLine(_ context: inout Context) {
+    if let node = context.trailingSpace { texts[node]?.removeLast() }
+    context = Context()
+  }
+
+  private mutating func process(_ text: Text, style: ComputedStyle, _ context: inout Context) {
+    let id = ObjectIdentifier(text)
+    let collapse = style[.whiteSpaceCollapse]
+    let spacesCollapse = collapse == "collapse" || collapse == "preserve-breaks"
+    let breaksCollapse = collapse == "collapse"
+    let transform = TextTransform(style[.textTransform])
+    var output = ""
+    /// Removes the collapsible space at the end of the text so far (this node's or an earlier one's).
+    func removeTrailingSpace(_ context: Context) {
+      guard let node = context.trailingSpace else { return }
+      if node == id { output.removeLast() } else { texts[node]?.removeLast() }
+    }
+    for scalar in text.data.unicodeScalars {
+      let char = Character(scalar)
+      let isBreak = scalar == "\n" || scalar == "\r"
+      let isSpace = scalar == " " || scalar == "\t"
+      if isBreak && !breaksCollapse && collapse != "preserve-spaces" {
+        // A preserved segment break is a forced line break: collapsible spaces around it go.
+        removeTrailingSpace(context)
+        output.append("\n")
+        context = Context()
+        continue
+      }
+      if (isSpace && spacesCollapse) || (isBreak && breaksCollapse) {
+        if isBreak { context.runHasBreak = true }
+        if context.collapsing { continue }
+        output.append(" ")
+        context.collapsing = true
+        context.trailingSpace = id
+        context.beforePrevious = context.previous
+        context.previous = " "
+        continue
+      }
+      // A visible character, or preserved white space.
+      if context.runHasBreak, context.trailingSpace != nil, Self.removesSegmentBreak(between: context.lastVisible, and: char) {
+        removeTrailingSpace(context)
+      }
+      if isBreak || isSpace {
+        output.append(isBreak ? " " : char)
+      } else {
+        output += transform.apply(char, after: context.previous, context.beforePrevious)
+        context.lastVisible = char
+      }
+      context.collapsing = false
+      context.trailingSpace = nil
+      context.runHasBreak = false
+      context.beforePrevious = context.previous
+      context.previous = isBreak ? " " : char
+    }
+    texts[id] = output
+  }
+
+  /// A segment break between two East Asian wide characters, or next to U+200B, is removed rather than turned into a space.
+  private static func removesSegmentBreak(between before: Character?, and after: Character) -> Bool {
+    guard let before else { return false }
+    if before == "\u{200B}" || after == "\u{200B}" { return true }
+    return before.isEastAsianWide && after.isEastAsianWide
+  }
+}
+
+/// `text-transform` (https://drafts.csswg.org/css-text-3/#text-transform-property), with Unicode's full case
+/// mappings (`ß` uppercases to `SS`).
+private struct TextTransform {
+  enum Case { case none, uppercase, lowercase, capitalize }
+  let mode: Case
+
+  init(_ value: String) {
+    if value.contains("uppercase") {
+      mode = .uppercase
+    } else if value.contains("lowercase") {
+      mode = .lowercase
+    } else if value.contains("capitalize") {
+      mode = .capitalize
+    } else {
+      mode = .none
+    }
+  }
+
+  func apply(_ char: Character, after previous: Character?, _ beforePrevious: Character?) -> String {
+    switch mode {
+    case .none: return String(char)
+    case .uppercase: return char.uppercased()
+    case .lowercase: return char.lowercased()
+    case .capitalize:
+      return Self.startsWord(char, after: previous, beforePrevious) ? char.uppercased() : String(char)
+    }
+  }
+
+  /// A letter starts a word unless it follows a letter, digit or connector, or an apostrophe or period between letters
+  /// (Unicode word boundaries, https://www.unicode.org/reports/tr29/#Word_Boundaries, as browsers use them).
+  private static func startsWord(_ char: Character, after previous: Character?, _ beforePrevious: Character?) -> Bool {
+    guard char.isLetter, let previous else { return char.isLetter }
+    if previous.isLetter || previous.isNumber || previous == "_" || previous.unicodeScalars.first?.properties.isDiacritic == true {
+      return false
+    }
+    if ["'", "\u{2019}", ".", "\u{00B7}"].contains(previous), beforePrevious?.isLetter == true { return false }
+    return true
+  }
+}
+
+extension Character {
+  /// East Asian Wide, Fullwidth or Halfwidth, not Hangul (the segment break rule of
+  /// https://drafts.csswg.org/css-text-3/#line-break-transform, as Chromium applies it).
+  var isEastAsianWide: Bool {
+    guard let scalar = unicodeScalars.first else { return false }
+    switch scalar.value {
+    case 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xF900...0xFAFF,
+      0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFF61...0xFFDC, 0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+      return true
+    default:
+      return false
+    }
+  }
+}
