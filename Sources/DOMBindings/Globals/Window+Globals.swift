@@ -2,7 +2,7 @@ import DOM
 import JSBridge
 
 /// The non-interface globals: `window`/`self`/`parent`/`top`/`frames` (an EventTarget), `document`, `location`, `navigator`, `console`, dialogs,
-/// `getSelection`, `NodeFilter` and `DOMException`.
+/// `getSelection`, `getComputedStyle`, `NodeFilter` and `DOMException`.
 ///
 /// A small JS prelude defines them (property attributes as in browsers) on top of a handful of native
 /// functions; formatting, dialogs and the selection stay in Swift.
@@ -27,6 +27,10 @@ extension Window {
     try add("selection") { [weak self] args in
       guard let self else { return args.context.makeUndefined() }
       return try args.context.wrap(self.selection)
+    }
+    try add("getComputedStyle") { [weak self] args in
+      guard let self else { return args.context.makeUndefined() }
+      return try args.context.wrap(self.computedStyle(of: try args.object(0, as: Element.self)))
     }
     try add("console") { [weak self] args in
       guard let self else { return args.context.makeUndefined() }
@@ -133,6 +137,9 @@ extension Window {
       hidden(global, "confirm", function confirm(message) { dialog("confirm", text(message)); return false; });
       hidden(global, "prompt", function prompt(message, value) { dialog("prompt", text(message)); return null; });
       hidden(global, "getSelection", function getSelection() { return native.selection(); });
+      // https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle (a pseudo-element argument is ignored).
+      const computedStyle = native.getComputedStyle;
+      hidden(global, "getComputedStyle", function getComputedStyle(elt) { return computedStyle(...arguments); });
 
       const filter = {
         FILTER_ACCEPT: 1, FILTER_REJECT: 2, FILTER_SKIP: 3,

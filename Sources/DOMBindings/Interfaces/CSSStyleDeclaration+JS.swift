@@ -12,20 +12,28 @@ extension DOMInterfaces {
   /// Any camelCase name (`backgroundColor`, the `background` shorthand, `webkitTransform`, `cssFloat`) is a
   /// named property that reads and writes the element's `style` attribute.
   static let cssStyleDeclaration = Interface<CSSStyleDeclaration>("CSSStyleDeclaration") { b in
-    b.stringAccessor("cssText", get: { $0.cssText }, set: { $0.cssText = $1 })
+    b.stringAccessor("cssText", get: { $0.cssText }, set: { style, text in
+      try style.checkWritable("cssText")
+      style.cssText = text
+    })
     b.indexed(length: { $0.length }, item: { style, index in style.item(index) })
     b.method("item", length: 1) { style, args in style.item(try args.uint32(0)) }
     b.method("getPropertyValue", length: 1) { style, args in style.getPropertyValue(try args.string(0)) }
     b.method("getPropertyPriority", length: 1) { style, args in style.getPropertyPriority(try args.string(0)) }
     b.method("setProperty", length: 2) { style, args in
+      try style.checkWritable(try args.string(0))
       style.setProperty(try args.string(0), try args.stringNullAsEmpty(1), priority: try args.optionalString(2) ?? "")
     }
-    b.method("removeProperty", length: 1) { style, args in style.removeProperty(try args.string(0)) }
+    b.method("removeProperty", length: 1) { style, args in
+      try style.checkWritable(try args.string(0))
+      return style.removeProperty(try args.string(0))
+    }
     b.getter("parentRule") { _ in ScriptNull() }
     b.namedProperties(
       get: { style, name in isStyleProperty(name) ? style[camelCase: name] : nil },
       set: { style, name, value in
         guard isStyleProperty(name) else { return false }
+        try style.checkWritable(CSSStyleDeclaration.propertyName(forAttribute: name))
         style[camelCase: name] = try value.stringNullAsEmpty()
         return true
       },
