@@ -21,7 +21,7 @@ final class InnerTextTests: XCTestCase {
     XCTAssertEqual(try innerText("<div id=t>a <span style='float:left'>x</span> b</div>"), "a \nx\nb")
     XCTAssertEqual(try innerText("<div id=t>a <span style='float:left'>x</span></div>"), "a\nx")
     XCTAssertEqual(try innerText("<div id=t>abc <img> def</div>"), "abc  def")
-    XCTAssertEqual(try innerText("<div id=t>漢\n字 a\nb</div>"), "漢字 a b")
+    XCTAssertEqual(try innerText("<div id=t>漢\n字 a\u{200B}\nb</div>"), "漢 字 a\u{200B}b")
   }
 
   func testHiddenAndUnrenderedContent() throws {

@@ -2,8 +2,8 @@
 /// Chromium's inline layout puts in its text content, and what innerText reads.
 ///
 /// https://drafts.csswg.org/css-text-3/#white-space-processing, across each inline formatting context:
-/// - Phase I: with `white-space-collapse: collapse`, tabs and segment breaks become spaces (a segment break between
-///   two East Asian wide characters, or next to U+200B, is removed), and a collapsible space that follows another
+/// - Phase I: with `white-space-collapse: collapse`, tabs and segment breaks become spaces (a segment break next to
+///   U+200B is removed), and a collapsible space that follows another
 ///   one (even in another element) is removed; `preserve-breaks` keeps segment breaks; `preserve` keeps everything.
 /// - Phase II: collapsible spaces at the start and at the end of a line are removed. Without layout the only line
 ///   ends are forced ones: `<br>`, a preserved segment break, a block boundary, the end of the context.
@@ -144,11 +144,10 @@ struct WhiteSpaceProcessor {
     texts[id] = output
   }
 
-  /// A segment break between two East Asian wide characters, or next to U+200B, is removed rather than turned into a space.
+  /// A segment break next to U+200B is removed rather than turned into a space. (CSS Text 3 also removes one
+  /// between two East Asian wide characters; Chromium 156 does not, and neither does this.)
   private static func removesSegmentBreak(between before: Character?, and after: Character) -> Bool {
-    guard let before else { return false }
-    if before == "\u{200B}" || after == "\u{200B}" { return true }
-    return before.isEastAsianWide && after.isEastAsianWide
+    before == "\u{200B}" || after == "\u{200B}"
   }
 }
 
@@ -189,20 +188,5 @@ private struct TextTransform {
     }
     if ["'", "\u{2019}", ".", "\u{00B7}"].contains(previous), beforePrevious?.isLetter == true { return false }
     return true
-  }
-}
-
-extension Character {
-  /// East Asian Wide, Fullwidth or Halfwidth, not Hangul (the segment break rule of
-  /// https://drafts.csswg.org/css-text-3/#line-break-transform, as Chromium applies it).
-  var isEastAsianWide: Bool {
-    guard let scalar = unicodeScalars.first else { return false }
-    switch scalar.value {
-    case 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xF900...0xFAFF,
-      0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFF61...0xFFDC, 0xFFE0...0xFFE6, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
-      return true
-    default:
-      return false
-    }
   }
 }

@@ -32,9 +32,17 @@ struct CSSColor: Equatable, Sendable {
     return "rgba(\(rgb), \(CSSColor.format(max(0, alpha))))"
   }
 
-  /// An alpha with at most three decimals and no trailing zeros (`0.5`, `0.533`, `0`).
+  /// An alpha as CSSOM serializes it (https://drafts.csswg.org/cssom/#serializing-css-values): the shortest of two
+  /// or three decimals that gives back the same 8-bit alpha (`0.5` for 128/255, `0.533` for 136/255), no trailing zeros.
   static func format(_ value: Double) -> String {
-    let thousandths = Int((value * 1000).rounded())
+    let byte = (value * 255).rounded()
+    let hundredths = (value * 100).rounded()
+    if (hundredths / 100 * 255).rounded() == byte { return decimals(Int(hundredths) * 10) }
+    return decimals(Int((value * 1000).rounded()))
+  }
+
+  /// `thousandths` / 1000 without trailing zeros.
+  private static func decimals(_ thousandths: Int) -> String {
     if thousandths % 1000 == 0 { return String(thousandths / 1000) }
     var text = String(thousandths)
     while text.count < 3 { text = "0" + text }

@@ -50,7 +50,7 @@ enum UserAgentStyleSheet {
     b, strong { font-weight: bolder }
     i, cite, em, var, address, dfn { font-style: italic }
     pre, xmp, plaintext, listing { white-space: pre }
-    nobr { white-space: nowrap }
+    nobr, marquee { white-space: nowrap }
     center { text-align: -webkit-center }
     hr { color: gray }
     mark { color: MarkText }
