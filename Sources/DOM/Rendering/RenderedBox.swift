@@ -53,7 +53,8 @@ struct RenderedBox {
     switch element.namespaceURI {
     case LibXML.Namespace.html.rawValue:
       let name = element.localName
-      if name == "noscript" { return }
+      // <noscript> (scripting is on) and an <embed> with nothing to show make no box.
+      if name == "noscript" || (name == "embed" && !element.hasAttribute("src")) { return }
       if display == "contents" {
         kind = .contents
         return
@@ -71,7 +72,8 @@ struct RenderedBox {
     case LibXML.Namespace.svg.rawValue:
       classifySVG(element, display: display)
     case LibXML.Namespace.mathml.rawValue:
-      kind = display == "contents" ? .contents : .inline
+      // Chromium lays out <math> inline and each MathML element inside it as a block.
+      kind = display == "contents" ? .contents : element.localName == "math" ? .inline : .block
     default:
       kind = display == "contents" ? .contents : Self.kind(display: display, style: style)
     }

@@ -97,7 +97,12 @@ struct WhiteSpaceProcessor {
     let collapse = style[.whiteSpaceCollapse]
     let spacesCollapse = collapse == "collapse" || collapse == "preserve-breaks"
     let breaksCollapse = collapse == "collapse"
-    let transform = TextTransform(style[.textTransform])
+    var transform = TextTransform(style[.textTransform])
+    if let parent = text.parentElement, parent.localName == "mi", parent.namespaceURI == LibXML.Namespace.mathml.rawValue,
+      parent.childTextContent.trimmingCSSWhitespace().count == 1
+    {
+      transform = TextTransform(mode: .mathItalic)  // text-transform: math-auto on a one-letter <mi>
+    }
     var output = ""
     /// Removes the collapsible space at the end of the text so far (this node's or an earlier one's).
     func removeTrailingSpace(_ context: Context) {
@@ -106,8 +111,8 @@ struct WhiteSpaceProcessor {
     }
     for scalar in text.data.unicodeScalars {
       let char = Character(scalar)
-      let isBreak = scalar == "\n" || scalar == "\r"
-      let isSpace = scalar == " " || scalar == "\t"
+      let isBreak = scalar == "\n"
+      let isSpace = scalar == " " || scalar == "\t" || scalar == "\r"
       if isBreak && !breaksCollapse && collapse != "preserve-spaces" {
         // A preserved segment break is a forced line break: collapsible spaces around it go.
         removeTrailingSpace(context)
@@ -154,8 +159,10 @@ struct WhiteSpaceProcessor {
 /// `text-transform` (https://drafts.csswg.org/css-text-3/#text-transform-property), with Unicode's full case
 /// mappings (`ß` uppercases to `SS`).
 private struct TextTransform {
-  enum Case { case none, uppercase, lowercase, capitalize }
+  enum Case { case none, uppercase, lowercase, capitalize, mathItalic }
   let mode: Case
+
+  init(mode: Case) { self.mode = mode }
 
   init(_ value: String) {
     if value.contains("uppercase") {
@@ -176,17 +183,33 @@ private struct TextTransform {
     case .lowercase: return char.lowercased()
     case .capitalize:
       return Self.startsWord(char, after: previous, beforePrevious) ? char.uppercased() : String(char)
+    case .mathItalic:
+      return String(Self.mathItalic(char))
     }
   }
 
-  /// A letter starts a word unless it follows a letter, digit or connector, or an apostrophe or period between letters
+  /// The Mathematical Italic letter for a Latin letter (https://w3c.github.io/mathml-core/#italic-mappings).
+  private static func mathItalic(_ char: Character) -> Character {
+    guard let scalar = char.unicodeScalars.first, char.unicodeScalars.count == 1 else { return char }
+    let value = scalar.value
+    let mapped: UInt32? =
+      switch value {
+      case 0x68: 0x210E  // h: PLANCK CONSTANT
+      case 0x41...0x5A: 0x1D434 + value - 0x41
+      case 0x61...0x7A: 0x1D44E + value - 0x61
+      default: nil
+      }
+    return mapped.flatMap(Unicode.Scalar.init).map(Character.init) ?? char
+  }
+
+  /// A letter starts a word unless it follows a letter, digit or connector, or an apostrophe after a letter
   /// (Unicode word boundaries, https://www.unicode.org/reports/tr29/#Word_Boundaries, as browsers use them).
   private static func startsWord(_ char: Character, after previous: Character?, _ beforePrevious: Character?) -> Bool {
     guard char.isLetter, let previous else { return char.isLetter }
     if previous.isLetter || previous.isNumber || previous == "_" || previous.unicodeScalars.first?.properties.isDiacritic == true {
       return false
     }
-    if ["'", "\u{2019}", ".", "\u{00B7}"].contains(previous), beforePrevious?.isLetter == true { return false }
+    if previous == "'" || previous == "\u{2019}", beforePrevious?.isLetter == true { return false }
     return true
   }
 }

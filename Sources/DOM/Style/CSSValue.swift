@@ -142,7 +142,7 @@ enum CSSValue {
       return true
     }
     if token == "0" { return true }
-    let number = token.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" || $0 == "e" }
+    let number = token.prefix { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }
     guard !number.isEmpty, Double(number) != nil else { return false }
     let unit = token.dropFirst(number.count)
     return !unit.isEmpty && unit.allSatisfy { $0.isLetter || $0 == "%" }

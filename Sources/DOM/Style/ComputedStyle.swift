@@ -52,7 +52,7 @@ public struct ComputedStyle: Sendable {
       value = substitute(text, for: property).map { .specified($0) } ?? .unset
     }
     switch value {
-    case nil, .unset, .revert:
+    case nil, .unset, .revert, .revertLayer:
       return property.isInherited ? parent?[property] ?? property.initialValue : property.initialValue
     case .inherit:
       return parent?[property] ?? property.initialValue

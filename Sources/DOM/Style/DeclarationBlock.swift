@@ -6,7 +6,7 @@ struct DeclarationBlock: Sendable {
   enum Value: Sendable, Equatable {
     /// A valid value, normalized (``StyleProperty/parse(_:)``).
     case specified(String)
-    case inherit, initial, unset, revert
+    case inherit, initial, unset, revert, revertLayer
     /// Text holding `var()`: substituted and checked when the value is computed.
     case unresolved(String)
   }
@@ -78,13 +78,14 @@ struct DeclarationBlock: Sendable {
   /// Starts an unresolved longhand value that came from a shorthand (`\u{1}font:var(--f)`).
   static let shorthandMarker = "\u{1}"
 
-  /// `inherit`, `initial`, `unset`, `revert`/`revert-layer`, or nil.
+  /// `inherit`, `initial`, `unset`, `revert`, `revert-layer`, or nil.
   static func wideKeyword(_ value: String) -> Value? {
     switch value.asciiLowercased {
     case "inherit": .inherit
     case "initial": .initial
     case "unset": .unset
-    case "revert", "revert-layer": .revert
+    case "revert": .revert
+    case "revert-layer": .revertLayer
     default: nil
     }
   }

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// https://drafts.csswg.org/css-cascade-5/#cascade-sort — origins and importance, in increasing precedence:
 /// user-agent normal, presentational hints, author normal (by layer, then specificity, then order), the `style`
 /// attribute, author important (earlier layers first), the `style` attribute's important ones, user-agent important.
-/// `revert` in an author declaration goes back to the user-agent value.
+/// `revert` in an author declaration goes back to the user-agent value, `revert-layer` to the value before its layer.
 final class StyleEngine {
   private unowned let document: Document
   private var version: UInt64?
@@ -104,16 +104,34 @@ final class StyleEngine {
   private func compute(_ element: Element, parent: ComputedStyle?) -> ComputedStyle {
     var values = [DeclarationBlock.Value?](repeating: nil, count: StyleProperty.allCases.count)
     var custom: [String: String] = [:]
-    func apply(_ block: DeclarationBlock, important: Bool, revertTo fallback: [DeclarationBlock.Value?]?) {
+    /// Applies a block's normal or important declarations; `revert` goes back to `revertTo` (the user-agent values),
+    /// `revert-layer` to `layerStart` (the values before the block's layer).
+    func apply(
+      _ block: DeclarationBlock, important: Bool, revertTo fallback: [DeclarationBlock.Value?]?,
+      layerStart: [DeclarationBlock.Value?]? = nil
+    ) {
       for declaration in block.declarations where declaration.important == important {
-        if declaration.value == .revert {
-          values[declaration.property.rawValue] = fallback?[declaration.property.rawValue] ?? nil
-        } else {
-          values[declaration.property.rawValue] = declaration.value
+        let index = declaration.property.rawValue
+        switch declaration.value {
+        case .revert: values[index] = fallback?[index] ?? nil
+        case .revertLayer: values[index] = (layerStart ?? fallback)?[index] ?? nil
+        default: values[index] = declaration.value
         }
       }
       for declaration in block.custom where declaration.important == important {
         custom[declaration.name] = declaration.value
+      }
+    }
+    /// Applies entries in order, taking a snapshot each time a new layer starts (for `revert-layer`).
+    func applyLayered(_ entries: [RuleSet.Entry], important: Bool, revertTo fallback: [DeclarationBlock.Value?]) {
+      var layer: Int?
+      var layerStart = values
+      for entry in entries where !important || entry.rule.block.hasImportant {
+        if entry.layerRank != layer {
+          layer = entry.layerRank
+          layerStart = values
+        }
+        apply(entry.rule.block, important: important, revertTo: fallback, layerStart: layerStart)
       }
     }
     // User-agent normal declarations (the UA sheet styles HTML elements only).
@@ -121,7 +139,8 @@ final class StyleEngine {
     if element.isHTML {
       userAgent = Self.userAgent.matching(element)
       if document.quirksMode == .quirks { userAgent += Self.userAgentQuirks.matching(element) }
-      for entry in RuleSet.Entry.sortedForNormal(userAgent) { apply(entry.rule.block, important: false, revertTo: nil) }
+      userAgent = RuleSet.Entry.sortedForNormal(userAgent)
+      for entry in userAgent { apply(entry.rule.block, important: false, revertTo: nil) }
     }
     let userAgentValues = values
     // Presentational hints, author rules, the style attribute.
@@ -129,17 +148,15 @@ final class StyleEngine {
       apply(hints, important: false, revertTo: userAgentValues)
     }
     let matched = author.matching(element)
-    for entry in RuleSet.Entry.sortedForNormal(matched) { apply(entry.rule.block, important: false, revertTo: userAgentValues) }
+    applyLayered(RuleSet.Entry.sortedForNormal(matched), important: false, revertTo: userAgentValues)
     let inline = inlineBlock(of: element)
-    if let inline { apply(inline, important: false, revertTo: userAgentValues) }
+    if let inline { apply(inline, important: false, revertTo: userAgentValues, layerStart: values) }
     // Important declarations: author (earlier layers win), the style attribute, then the user agent.
     if author.hasImportant {
-      for entry in RuleSet.Entry.sortedForImportant(matched) where entry.rule.block.hasImportant {
-        apply(entry.rule.block, important: true, revertTo: userAgentValues)
-      }
+      applyLayered(RuleSet.Entry.sortedForImportant(matched), important: true, revertTo: userAgentValues)
     }
-    if let inline, inline.hasImportant { apply(inline, important: true, revertTo: userAgentValues) }
-    for entry in RuleSet.Entry.sortedForNormal(userAgent) where entry.rule.block.hasImportant {
+    if let inline, inline.hasImportant { apply(inline, important: true, revertTo: userAgentValues, layerStart: values) }
+    for entry in userAgent where entry.rule.block.hasImportant {
       apply(entry.rule.block, important: true, revertTo: nil)
     }
     return ComputedStyle(cascaded: values, custom: custom, parent: parent, element: element)

@@ -77,7 +77,6 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
     case .fontStyle: return CSSValue.fontStyle(value)
     case .fontWeight: return CSSValue.fontWeight(value)
     case .position:
-      if value == "-webkit-sticky" { return "sticky" }
       return CSSValue.keyword(value, in: ["static", "relative", "absolute", "fixed", "sticky"])
     case .textAlign:
       return CSSValue.keyword(value, in: [

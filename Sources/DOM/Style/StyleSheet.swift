@@ -38,6 +38,8 @@ private struct StyleSheetParser {
   var rules: [StyleSheet.Rule] = []
   var layerNames: [[String]] = []
   private var anonymousLayers = 0
+  /// The `@scope` rules the parser is inside, innermost last: their root and limit selectors.
+  private var scopes: [(root: String, limit: String?)] = []
 
   init(text: String, environment: MediaEnvironment) {
     bytes = Self.removingComments(Array(text.utf8))
@@ -105,6 +107,13 @@ private struct StyleSheetParser {
       if media.matches(prelude) { body(&self, layer) }
     case "supports":
       if SupportsCondition.evaluate(prelude) { body(&self, layer) }
+    case "scope":
+      // `@scope (root) to (limit)`: the rules' subjects must be the root or inside it, and not in the limit.
+      // Without a prelude the root is the style sheet's owner's parent; that is not known here, so the rules apply
+      // to the whole document.
+      scopes.append(Self.scopePrelude(prelude) ?? (root: "*", limit: nil))
+      body(&self, layer)
+      scopes.removeLast()
     case "layer":
       var path = layer
       if prelude.isEmpty {
@@ -168,6 +177,27 @@ private struct StyleSheetParser {
     for start in nestedAtRules { _ = parseAtRule(at: start, end: range.upperBound, layer: layer, parent: selectors) }
   }
 
+  /// `(root) to (limit)`, `(root)`, or nil.
+  private static func scopePrelude(_ prelude: String) -> (root: String, limit: String?)? {
+    var tokens = CSSConditionTokens(prelude)
+    guard let root = tokens.next(), root.hasPrefix("("), root.hasSuffix(")") else { return nil }
+    var limit: String?
+    if tokens.peekWord?.asciiLowercased == "to", tokens.next() != nil, let group = tokens.next(), group.hasPrefix("(") {
+      limit = String(group.dropFirst().dropLast())
+    }
+    return (String(root.dropFirst().dropLast()), limit)
+  }
+
+  /// A selector inside `@scope`: `:scope` is the root, and the subject must be in scope.
+  private func scoped(_ selector: String) -> String {
+    guard let scope = scopes.last else { return selector }
+    let root = ":is(\(scope.root))"
+    var text = selector.replacingOccurrencesOfScope(with: root)
+    text += ":where(\(root), \(root) *)"
+    if let limit = scope.limit { text += ":not(:is(\(limit)), :is(\(limit)) *)" }
+    return text
+  }
+
   // MARK: Selectors
 
   /// A rule's selectors, each on its own, and the list's text (what `&` stands for in nested rules).
@@ -193,6 +223,8 @@ private struct StyleSheetParser {
         } else {
           selector = anchor + " " + selector
         }
+      } else {
+        selector = scoped(selector)
       }
       do {
         let parsed = try SelectorList(parsing: selector)
@@ -305,6 +337,22 @@ private struct StyleSheetParser {
 }
 
 extension String {
+  /// `:scope` (ASCII case-insensitive) replaced by `root`.
+  fileprivate func replacingOccurrencesOfScope(with root: String) -> String {
+    var output = ""
+    var index = startIndex
+    while index < endIndex {
+      if self[index] == ":", String(self[index...].prefix(6)).asciiLowercased == ":scope" {
+        output += root
+        index = self.index(index, offsetBy: 6)
+        continue
+      }
+      output.append(self[index])
+      index = self.index(after: index)
+    }
+    return output
+  }
+
   /// `&` outside strings replaced by `anchor` (CSS nesting).
   fileprivate func replacingAmpersands(with anchor: String) -> String {
     var output = ""

@@ -98,6 +98,65 @@ text("table in text", "<div id=t>x<table><tr><td>a</td></tr></table>y</div>");
 text("cell with blocks", "<table id=t><tr><td><p>a</p><p>b</p></td><td>c</td></tr></table>");
 text("display table on divs", "<div id=t style='display: table'><div style='display: table-row'><div style='display: table-cell'>a</div><div style='display: table-cell'>b</div></div></div>");
 
+// Harder cases.
+text("generated content is not in innerText", "<style>#t b::before { content: 'x' } #t b::after { content: 'y'; display: block }</style><div id=t>a<b>b</b>c</div>");
+text("first-letter and first-line transforms", "<style>#t p::first-letter { text-transform: uppercase } #t div::first-line { text-transform: uppercase }</style><div id=t><p>abc def</p><div>ghi jkl</div></div>");
+text("full-width", "<div id=t style='text-transform: full-width'>ab 12!</div>");
+text("br inside pre", "<pre id=t>a <br> b\n<br>c</pre>");
+text("pre-wrap trailing spaces at the end of a block", "<div id=t><div style='white-space: pre-wrap'>a   </div><div style='white-space: pre-wrap'>   </div>b</div>");
+text("preserved newline then collapsible spaces", "<div id=t>a<span style='white-space: pre'>\n</span>  b</div>");
+text("pre-line tabs", "<div id=t style='white-space: pre-line'>a\tb\t\n\tc</div>");
+text("li displayed inline", "<ul id=t><li style='display: inline'>a</li> <li style='display: inline'>b</li></ul>");
+text("rows without tbody", "<table id=t></table>", );
+CASES[CASES.length - 1].probe = function () {
+  var table = document.getElementById("t");
+  for (var r = 0; r < 2; r++) {
+    var row = document.createElement("tr");
+    for (var c = 0; c < 2; c++) { var cell = document.createElement("td"); cell.textContent = r + "" + c; row.appendChild(cell); }
+    table.appendChild(row);
+  }
+  return table.innerText;
+};
+text("hidden last row and empty cells", "<table id=t><tr><td>a</td><td></td></tr><tr><td></td><td>b</td></tr><tr style='display: none'><td>c</td></tr></table>");
+text("rows only in thead", "<table id=t><thead><tr><td>a</td></tr><tr><td>b</td></tr></thead><tbody></tbody></table>");
+text("visibility hidden cell", "<table id=t><tr><td>a</td><td style='visibility: hidden'>b</td><td>c</td></tr></table>");
+text("white-space pre in a cell", "<table id=t><tr><td style='white-space: pre'>\n a \n</td><td>b</td></tr></table>");
+text("option label attribute", "<div id=t><select><option label=L>text</option></select></div>");
+text("select multiple", "<div id=t>a<select multiple size=3><option>x</option><option>y</option></select>b</div>");
+text("text nodes made by script", "<div id=t></div>");
+CASES[CASES.length - 1].probe = function () {
+  var t = document.getElementById("t");
+  ["a ", " b", "\r", "c\rd", "", " "].forEach(function (data) { t.appendChild(document.createTextNode(data)); });
+  var pre = document.createElement("pre");
+  pre.appendChild(document.createTextNode("e\rf"));
+  t.appendChild(pre);
+  return t.innerText;
+};
+text("only white space", "<div id=t> \n\t </div>");
+text("inline-block inside pre", "<pre id=t>a <span style='display: inline-block'> b </span> c</pre>");
+text("wbr and nbsp at line start", "<div id=t>ab<wbr>cd<br>\u00A0e</div>");
+text("flex container with pre", "<div id=t style='display: flex; white-space: pre'>  <span>a</span>  <span>b</span>  </div>");
+text("position fixed and sticky", "<div id=t>a<span style='position: fixed'>b</span>c<span style='position: sticky'>d</span>e</div>");
+text("flow-root and table-caption divs", "<div id=t>a<span style='display: flow-root'>b</span>c<span style='display: table-caption'>d</span>e</div>");
+text("center, legend, summary alone", "<div id=t><center>a</center><fieldset><legend>b</legend>c</fieldset><summary>d</summary></div>");
+text("noembed, noframes, xmp, listing", "<div id=t><noembed>a</noembed><noframes>b</noframes><xmp>  c <b> </xmp><listing>\nd  e</listing></div>");
+text("textarea and input innerText", "<textarea id=t>a\nb</textarea>");
+text("svg foreignObject", "<div id=t><svg><foreignObject><p>a</p>b</foreignObject></svg></div>");
+text("mathml", "<div id=t>x<math><mi>a</mi><mo>+</mo><mn>1</mn></math>y</div>");
+text("slot outside a shadow tree", "<div id=t>a<slot>b</slot>c</div>");
+text("content-visibility auto", "<div id=t>a<div style='content-visibility: auto'>b</div>c</div>");
+text("nested inline visibility with block", "<div id=t>a<span style='visibility: hidden'>b<div>c</div>d</span>e</div>");
+text("capitalize edge cases", "<div id=t style='text-transform: capitalize'>snake_case e.g. x2y 'quoted' «fr» ñandú</div>");
+text("space between inline and float at the end", "<div id=t>a <span style='float: right'>b</span> </div>");
+text("iframe and embed in text", "<div id=t>a <iframe></iframe> b <embed> c</div>");
+text("button with block content", "<div id=t>a<button><div>b</div><div>c</div></button>d</div>");
+text("inline-flex", "<div id=t>a<span style='display: inline-flex'><span>b</span><span>c</span></span>d</div>");
+text("display: none on br", "<div id=t>a<br style='display: none'>b</div>");
+text("br displayed as block", "<div id=t>a<br style='display: block'>b</div>");
+text("empty p between text", "<div id=t>a<p></p>b</div>");
+text("p inside li", "<ul id=t><li><p>a</p></li><li>b</li></ul>");
+text("a hidden element inside a table row", "<table id=t><tr><td>a</td><td hidden>b</td></tr><tr hidden><td>c</td></tr><tr><td>d</td></tr></table>");
+
 // What innerText answers for elements without a box.
 run("detached element gives its text content", "", function () {
   var div = document.createElement("div");
@@ -199,6 +258,49 @@ style("text-align match-parent", "<div style='text-align: center'><li id=t>x</li
 style("presentational hints", "<div id=t align=center><font color=red>x</font></div>", "text-align color");
 style("table align", "<table id=t align=right><tr><td>x</td></tr></table>", "float display");
 style("font color", "<font id=t color='#00ff00'>x</font>", "color");
+
+// Harder computed values.
+style("numeric font-weight", "<div style='font-weight: 550'><b id=t>x</b></div>", "font-weight");
+style("lighter from 550", "<div style='font-weight: 550'><span id=t style='font-weight: lighter'>x</span></div>", "font-weight");
+style("font shorthand without a family is invalid", "<b><span id=t style='font: bold 12px'>x</span></b>", "font-weight");
+style("font shorthand with weight after style", "<span id=t style='font: 700 oblique 1em serif'>x</span>", "font-weight font-style");
+style("oblique angle", "<span id=t style='font-style: oblique 10deg'>x</span>", "font-style");
+style("rgb clamping and rounding", "<div id=t style='color: rgb(300, -1, 10.5)'>x</div>", "color");
+style("rgba with a long alpha", "<div id=t style='color: rgba(0 0 0 / 0.1234)'>x</div>", "color");
+style("hwb", "<div id=t style='color: hwb(120 0% 50%)'>x</div>", "color");
+style("lab", "<div id=t style='color: lab(50% 40 59.5)'>x</div>", "color");
+style("color-mix", "<div id=t style='color: color-mix(in srgb, red 50%, blue)'>x</div>", "color");
+style("initial color", "<div style='color: red'><span id=t style='color: initial'>x</span></div>", "color");
+style("text-align end and justify", "<div id=t style='text-align: end'><p style='text-align: justify'>x</p></div>", "text-align");
+style("inline list-item", "<span id=t style='display: inline list-item'>x</span>", "display");
+style("float inline-start", "<span id=t style='float: inline-start'>x</span>", "float display");
+style("-webkit-sticky", "<div id=t style='position: -webkit-sticky'>x</div>", "position");
+style("white-space pre then collapse", "<div id=t style='white-space: pre; white-space-collapse: collapse'>x</div>", "white-space");
+style("text-wrap balance", "<div id=t style='text-wrap: balance'>x</div>", "white-space text-wrap-mode");
+style("visited links", "<style>a:visited { color: red } a:link { text-transform: uppercase }</style><a id=t href='#'>x</a>", "color text-transform");
+style("floated image", "<img id=t style='float: left'>", "display");
+style("root displayed inline", "", "display");
+CASES[CASES.length - 1].probe = function () {
+  document.documentElement.style.display = "inline";
+  var value = getComputedStyle(document.documentElement).display;
+  document.documentElement.style.display = "";
+  return value;
+};
+style("sibling and structural selectors", "<style>p + #t { float: left } p ~ div:last-child { position: relative } div:nth-child(2n) { text-transform: uppercase }</style><p>a</p><div id=t>x</div>", "float position text-transform");
+style(":has", "<style>div:has(> b) { font-style: italic }</style><div id=t><b>x</b></div>", "font-style");
+style("@media orientation and color scheme", "<style>@media (orientation: portrait) { #t { float: left } } @media (prefers-color-scheme: dark) { #t { color: white } } @media (hover: hover) { #t { position: relative } }</style><div id=t>x</div>", "float color position");
+style("@import is ignored", "<style>@import url(missing.css); #t { float: left }</style><div id=t>x</div>", "float");
+style("@container", "<style>@container (min-width: 1px) { #t { float: left } }</style><div id=t>x</div>", "float");
+style("@scope", "<style>@scope (body) { #t { float: left } }</style><div id=t>x</div>", "float");
+style("revert-layer", "<style>@layer a { #t { float: left } } #t { float: revert-layer }</style><div id=t>x</div>", "float");
+style("all: unset", "<style>b#t { all: unset }</style><b id=t>x</b>", "display font-weight");
+style("important in a layer beats unlayered important", "<style>@layer a { #t { float: left !important } } #t { float: right !important }</style><div id=t>x</div>", "float");
+style("display contents on a button", "<button id=t style='display: contents'>x</button>", "display");
+style("unknown properties and values", "<div id=t style='colour: red; display: inline-block; display: -moz-box'>x</div>", "display colour");
+style("quoted and escaped selectors", "<style>[title='a;b{c}'] { float: left } .a\\:b { position: relative }</style><div id=t title='a;b{c}' class='a:b'>x</div>", "float position");
+style("comments in sheets", "<style>/* #t { float: left } */ #t { /* a */ position: /* b */ relative }</style><div id=t>x</div>", "float position");
+style("media attribute on style", "<style media=print>#t { float: left }</style><style media='screen and (max-width: 400px)'>#t { position: relative }</style><div id=t>x</div>", "float position");
+style("style type", "<style type=text/plain>#t { float: left }</style><div id=t>x</div>", "float");
 
 run("computed style of a detached element", "", function () {
   var computed = getComputedStyle(document.createElement("div"));
