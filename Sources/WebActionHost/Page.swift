@@ -30,6 +30,9 @@ final class Page {
       ? Document.loading(url: url, characterSet: decoded.encoding)
       : Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
 
+    if !request.subresources.folders.isEmpty {
+      document.styleSheetLoader = Self.styleSheetLoader(request.subresources, documentURL: url, report: report)
+    }
     context = ScriptContext(name: document.url.absoluteString)
     context.executionTimeLimit = request.scriptTimeLimit
     loop = EventLoop()
@@ -63,6 +66,29 @@ final class Page {
   }
 
   deinit { context.close() }
+
+  /// Reads a `<link rel=stylesheet>` file from the subresource folders (same origin only); a file that is missing or
+  /// refused is reported as a warning and the link styles nothing.
+  private static func styleSheetLoader(
+    _ folders: SubresourceFolders, documentURL: URL, report: @escaping (Diagnostic) -> Void
+  ) -> (URL) -> String? {
+    { url in
+      do {
+        switch try folders.lookup(url.absoluteString, documentURL: documentURL) {
+        case .found(let data, _):
+          return String(decoding: data, as: UTF8.self)
+        case .otherOrigin:
+          return nil
+        case .notFound(let tried):
+          report(Diagnostic(.warning, source: "webaction", "style sheet \(url.absoluteString) not found (tried \(tried.joined(separator: ", ")))"))
+          return nil
+        }
+      } catch {
+        report(Diagnostic(.warning, source: "webaction", "\(error)"))
+        return nil
+      }
+    }
+  }
 
   /// The page as a browser would save it: doctype + the HTML5 serialization of the document.
   func serialize() -> String {
