@@ -154,6 +154,21 @@ final class ElementBindingTests: BindingTestCase {
         + "NoModificationAllowedError|TypeError|rgb(0, 0, 0)|none|\"One  two\\n\\nThree\\nfour\"|\"One  two\\n\\nThree\\nfour\"|\"\"|a<br>b")
   }
 
+  func testCSSNamespaceAndDashedStyleNames() throws {
+    XCTAssertEqual(try string("""
+      const e = document.createElement('div');
+      e.style['text-transform'] = 'uppercase';
+      e.style['-webkit-transform'] = 'none';
+      e.style.fooBar = 'x';
+      [e.getAttribute('style'), e.style.textTransform, e.style['text-transform'], typeof e.style.notAProperty,
+       CSS.supports('display', 'grid'), CSS.supports('display', 'bogus'), CSS.supports('margin', '0'),
+       CSS.supports('not-a-property', '0'), CSS.supports('(display: flex) and (not (display: bogus))'),
+       CSS.supports('display: flex'), CSS.supports('selector(a > b)'), CSS.supports('--x', 'y'), CSS.supports.length,
+       CSS.escape('a#b'), CSS.escape('1x'), CSS.escape('-'), CSS.escape('-2'), String(CSS)].join('|')
+      """), "text-transform: uppercase; -webkit-transform: none;|uppercase|uppercase|undefined|true|false|true|false|true|"
+        + "true|true|true|1|a\\#b|\\31 x|\\-|-\\32 |[object CSS]")
+  }
+
   func testHTMLElementReflection() throws {
     XCTAssertEqual(try string("""
       const e = document.createElement('section');

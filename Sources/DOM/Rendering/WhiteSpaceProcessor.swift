@@ -97,7 +97,7 @@ struct WhiteSpaceProcessor {
     let collapse = style[.whiteSpaceCollapse]
     let spacesCollapse = collapse == "collapse" || collapse == "preserve-breaks"
     let breaksCollapse = collapse == "collapse"
-    var transform = TextTransform(style[.textTransform])
+    var transform = TextTransform(style[.textTransform], language: style[.textTransform] == "none" ? nil : text.language)
     if let parent = text.parentElement, parent.localName == "mi", parent.namespaceURI == LibXML.Namespace.mathml.rawValue,
       parent.childTextContent.trimmingCSSWhitespace().count == 1
     {
@@ -161,10 +161,15 @@ struct WhiteSpaceProcessor {
 private struct TextTransform {
   enum Case { case none, uppercase, lowercase, capitalize, mathItalic }
   let mode: Case
+  /// Turkish and Azerbaijani case the dotted and dotless i differently.
+  var turkic = false
 
   init(mode: Case) { self.mode = mode }
 
-  init(_ value: String) {
+  init(_ value: String, language: String?) {
+    if let language = language?.asciiLowercased, language == "tr" || language == "az" || language.hasPrefix("tr-") || language.hasPrefix("az-") {
+      turkic = true
+    }
     if value.contains("uppercase") {
       mode = .uppercase
     } else if value.contains("lowercase") {
@@ -179,8 +184,11 @@ private struct TextTransform {
   func apply(_ char: Character, after previous: Character?, _ beforePrevious: Character?) -> String {
     switch mode {
     case .none: return String(char)
-    case .uppercase: return char.uppercased()
-    case .lowercase: return char.lowercased()
+    case .uppercase: return turkic && char == "i" ? "\u{0130}" : char.uppercased()
+    case .lowercase:
+      if turkic, char == "I" { return "\u{0131}" }
+      if turkic, char == "\u{0130}" { return "i" }
+      return char.lowercased()
     case .capitalize:
       return Self.startsWord(char, after: previous, beforePrevious) ? char.uppercased() : String(char)
     case .mathItalic:
@@ -211,5 +219,22 @@ private struct TextTransform {
     }
     if previous == "'" || previous == "\u{2019}", beforePrevious?.isLetter == true { return false }
     return true
+  }
+}
+
+extension Node {
+  /// The language of the node: the `lang` (or `xml:lang`) attribute of its nearest element ancestor-or-self that has one.
+  ///
+  /// https://html.spec.whatwg.org/multipage/dom.html#language
+  var language: String? {
+    var cursor: Node? = self
+    while let node = cursor {
+      if let element = node as? Element {
+        if let lang = element.getAttributeNS(LibXML.Namespace.xml.rawValue, "lang") { return lang }
+        if element.isHTML, let lang = element.getAttribute("lang") { return lang }
+      }
+      cursor = node.parentNode
+    }
+    return nil
   }
 }

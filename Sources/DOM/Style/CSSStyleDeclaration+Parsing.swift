@@ -120,6 +120,15 @@ extension CSSStyleDeclaration {
     return dashed
   }
 
+  /// The CSS property an IDL attribute of CSSStyleDeclaration names (`backgroundColor`, `background-color`,
+  /// `cssFloat`, `webkitTransform`, `-webkit-transform`), or nil when it names none a browser knows.
+  ///
+  /// https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-camel-cased-attribute and `_dashed_attribute`.
+  public static func property(forAttribute attribute: String) -> String? {
+    let name = attribute.contains("-") ? attribute : propertyName(forAttribute: attribute)
+    return CSSPropertyNames.known.contains(name) ? name : nil
+  }
+
   /// The camelCase IDL attribute for a CSS property: `background-color` → `backgroundColor`,
   /// `float` → `cssFloat`, `-webkit-transform` → `webkitTransform`.
   ///

@@ -210,13 +210,17 @@ struct MediaQueryEvaluator {
   }
 }
 
-/// Evaluates an `@supports` condition (https://drafts.csswg.org/css-conditional-3/#at-supports): a declaration is
-/// supported when it is valid for a property computed here; other properties are taken as supported, except
-/// other engines' prefixed ones (`-moz-`, `-ms-`, `-o-`); `selector()` asks CSSSelectors.
-enum SupportsCondition {
-  static func evaluate(_ text: String) -> Bool {
+/// Evaluates an `@supports` condition (https://drafts.csswg.org/css-conditional-3/#at-supports) and answers
+/// `CSS.supports()`: a declaration is supported when its property is one a browser knows (``CSSPropertyNames``) and,
+/// for a property computed here, its value is valid (other properties' values are not checked); `selector()` asks
+/// CSSSelectors.
+public enum SupportsCondition {
+  /// `@supports` and `CSS.supports(conditionText)`: a bare declaration (`display: grid`) counts as if in parentheses.
+  public static func evaluate(_ text: String) -> Bool {
     var tokens = CSSConditionTokens(text)
-    return condition(&tokens) ?? false
+    if let result = condition(&tokens) { return result }
+    var wrapped = CSSConditionTokens("(" + text + ")")
+    return condition(&wrapped) ?? false
   }
 
   private static func condition(_ tokens: inout CSSConditionTokens) -> Bool? {
@@ -248,12 +252,14 @@ enum SupportsCondition {
     return supports(declaration.name, declaration.value)
   }
 
-  static func supports(_ name: String, _ value: String) -> Bool {
-    if name.hasPrefix("--") { return true }
-    if ["-moz-", "-ms-", "-o-"].contains(where: { name.hasPrefix($0) }) { return false }
-    var block = DeclarationBlock()
-    if StyleProperty(name: name) != nil || StyleShorthand(rawValue: name) != nil {
-      block.add(name: name, value: value, important: false)
+  /// `CSS.supports(property, value)`.
+  public static func supports(_ name: String, _ value: String) -> Bool {
+    if name.hasPrefix("--") { return !value.trimmingCSSWhitespace().isEmpty }
+    let property = name.asciiLowercased
+    guard CSSPropertyNames.known.contains(property), !value.trimmingCSSWhitespace().isEmpty else { return false }
+    if StyleProperty(name: property) != nil || StyleShorthand(rawValue: property) != nil {
+      var block = DeclarationBlock()
+      block.add(name: property, value: value.trimmingCSSWhitespace(), important: false)
       return !block.isEmpty
     }
     return true

@@ -9,8 +9,9 @@ extension CSSStyleDeclaration: ScriptExposed {
 extension DOMInterfaces {
   /// https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface
   ///
-  /// Any camelCase name (`backgroundColor`, the `background` shorthand, `webkitTransform`, `cssFloat`) is a
-  /// named property that reads and writes the element's `style` attribute.
+  /// The camelCase and dashed names of the properties a browser knows (`backgroundColor`, `background-color`, the
+  /// `background` shorthand, `webkitTransform`, `cssFloat`) are named properties that read and write the element's
+  /// `style` attribute (or read a computed style).
   static let cssStyleDeclaration = Interface<CSSStyleDeclaration>("CSSStyleDeclaration") { b in
     b.stringAccessor("cssText", get: { $0.cssText }, set: { style, text in
       try style.checkWritable("cssText")
@@ -47,13 +48,9 @@ extension DOMInterfaces {
     "propertyIsEnumerable", "toJSON", "then", "keys", "values", "entries", "forEach",
   ]
 
-  /// True for an IDL attribute name of a CSS property: ASCII letters and digits, starting with a letter,
-  /// and not a member name.
+  /// True for an IDL attribute name of a CSS property a browser knows (camelCase or dashed), and not a member name.
   static func isStyleProperty(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
-      !styleReserved.contains(name)
-    else { return false }
-    return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    !styleReserved.contains(name) && CSSStyleDeclaration.property(forAttribute: name) != nil
   }
 }
 

@@ -48,6 +48,7 @@ text("comments are ignored", "<div id=t>a<!-- x --> <!-- y -->b</div>");
 text("uppercase", "<div id=t style='text-transform: uppercase'>straße <i>and</i> ǆ</div>");
 text("lowercase", "<div id=t style='text-transform: lowercase'>ÀBC <b>DEF</b></div>");
 text("capitalize", "<div id=t style='text-transform: capitalize'>hello wORld o'neil foo-bar 3rd <b>x</b>y (zed)</div>");
+text("Turkish casing follows lang", "<div id=t><p lang=tr style='text-transform: uppercase'>i ı</p><p lang=az-Latn style='text-transform: lowercase'>I İ</p><p style='text-transform: uppercase'>i</p></div>");
 text("capitalize is inherited, none resets", "<div id=t style='text-transform: uppercase'>a <span style='text-transform: none'>b</span> c</div>");
 
 // What is not rendered.
