@@ -170,26 +170,5 @@ struct CSSColor: Equatable, Sendable {
 
 /// Splits at commas outside parentheses and quotes; each part trimmed.
 func splitTopLevelCommas(_ text: String) -> [String] {
-  var parts: [String] = []
-  var current = ""
-  var depth = 0
-  var quote: Character?
-  for char in text {
-    if let open = quote {
-      if char == open { quote = nil }
-    } else if char == "\"" || char == "'" {
-      quote = char
-    } else if char == "(" {
-      depth += 1
-    } else if char == ")" {
-      depth = max(0, depth - 1)
-    } else if char == ",", depth == 0 {
-      parts.append(current.trimmingCSSWhitespace())
-      current = ""
-      continue
-    }
-    current.append(char)
-  }
-  parts.append(current.trimmingCSSWhitespace())
-  return parts
+  CSSStyleDeclaration.splitTopLevel(text) { $0 == "," }.map { $0.trimmingCSSWhitespace() }
 }

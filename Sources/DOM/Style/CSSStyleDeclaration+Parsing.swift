@@ -71,6 +71,12 @@ extension CSSStyleDeclaration {
 
   /// Splits at semicolons that are outside quotes and parentheses.
   private static func splitDeclarations(_ text: String) -> [Substring] {
+    splitTopLevel(text) { $0 == ";" }
+  }
+
+  /// Splits `text` at the characters `isSeparator` accepts, except inside quotes and parentheses or after a
+  /// backslash (the separators are dropped; empty pieces kept).
+  static func splitTopLevel(_ text: String, where isSeparator: (Character) -> Bool) -> [Substring] {
     var pieces: [Substring] = []
     var start = text.startIndex
     var depth = 0
@@ -91,7 +97,7 @@ extension CSSStyleDeclaration {
         depth += 1
       } else if char == ")" {
         depth = max(0, depth - 1)
-      } else if char == ";" && depth == 0 {
+      } else if depth == 0, isSeparator(char) {
         pieces.append(text[start..<index])
         start = text.index(after: index)
       }

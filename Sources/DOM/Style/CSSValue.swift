@@ -5,30 +5,9 @@ enum CSSValue {
     allowed.contains(value) ? value : nil
   }
 
-  /// Splits at whitespace outside parentheses and quotes.
+  /// Splits at whitespace outside parentheses and quotes (no empty parts).
   static func components(_ text: String) -> [String] {
-    var parts: [String] = []
-    var current = ""
-    var depth = 0
-    var quote: Character?
-    for char in text {
-      if let open = quote {
-        if char == open { quote = nil }
-      } else if char == "\"" || char == "'" {
-        quote = char
-      } else if char == "(" {
-        depth += 1
-      } else if char == ")" {
-        depth = max(0, depth - 1)
-      } else if depth == 0, char == " " || char == "\t" || char == "\n" || char == "\r" || char == "\u{0C}" {
-        if !current.isEmpty { parts.append(current) }
-        current = ""
-        continue
-      }
-      current.append(char)
-    }
-    if !current.isEmpty { parts.append(current) }
-    return parts
+    CSSStyleDeclaration.splitTopLevel(text) { $0.isCSSWhiteSpace }.filter { !$0.isEmpty }.map(String.init)
   }
 
   // MARK: display
@@ -172,18 +151,7 @@ enum CSSValue {
     case "break-spaces": return ["break-spaces", "wrap"]
     default: break
     }
-    var collapse: String?, wrap: String?
-    for word in components(value) {
-      if collapse == nil, let c = StyleProperty.whiteSpaceCollapse.parse(word) {
-        collapse = c
-      } else if wrap == nil, let w = StyleProperty.textWrapMode.parse(word) {
-        wrap = w
-      } else {
-        return nil
-      }
-    }
-    guard collapse != nil || wrap != nil else { return nil }
-    return [collapse ?? "collapse", wrap ?? "wrap"]
+    return longhands(value, .whiteSpaceCollapse, .textWrapMode)
   }
 
   /// The `white-space` keyword for a collapse and wrap mode, or the two longhand values.
@@ -201,18 +169,24 @@ enum CSSValue {
 
   /// `text-wrap` as `[text-wrap-mode, text-wrap-style]`.
   static func textWrap(_ value: String) -> [String]? {
-    var mode: String?, style: String?
+    longhands(value, .textWrapMode, .textWrapStyle)
+  }
+
+  /// A shorthand of two longhands written in any order, each at most once (`nowrap preserve`): their values in
+  /// the order given, a missing one initial; nil when a word fits neither or neither is there.
+  private static func longhands(_ value: String, _ first: StyleProperty, _ second: StyleProperty) -> [String]? {
+    var values: [String?] = [nil, nil]
     for word in components(value) {
-      if mode == nil, let m = StyleProperty.textWrapMode.parse(word) {
-        mode = m
-      } else if style == nil, let s = StyleProperty.textWrapStyle.parse(word) {
-        style = s
+      if values[0] == nil, let parsed = first.parse(word) {
+        values[0] = parsed
+      } else if values[1] == nil, let parsed = second.parse(word) {
+        values[1] = parsed
       } else {
         return nil
       }
     }
-    guard mode != nil || style != nil else { return nil }
-    return [mode ?? "wrap", style ?? "auto"]
+    guard values[0] != nil || values[1] != nil else { return nil }
+    return [values[0] ?? first.initialValue, values[1] ?? second.initialValue]
   }
 
   /// Color functions this engine does not convert to sRGB (they are kept as written).
