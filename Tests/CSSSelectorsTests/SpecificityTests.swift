@@ -45,7 +45,7 @@ final class SpecificityTests: XCTestCase {
     }
     XCTAssertEqual(kind("p::before"), .pseudoElement)
     XCTAssertEqual(kind("p:first-line"), .pseudoElement)
-    XCTAssertEqual(kind("input:-webkit-autofill"), .unknownPseudoClass)
+    XCTAssertEqual(kind("a:-moz-any-link"), .unknownPseudoClass)
     XCTAssertEqual(kind("p:lang(en)"), .unknownPseudoClass)
     XCTAssertEqual(kind("p >"), .syntax)
     XCTAssertNil(kind("p"))

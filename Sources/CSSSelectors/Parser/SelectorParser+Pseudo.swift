@@ -9,14 +9,18 @@ extension SelectorParser {
     var table: [String: [PseudoClass]] = [
       "root": [.root], "empty": [.empty], "scope": [.scope],
       "link": [.anyLink], "any-link": [.anyLink],
-      "checked": [.checked], "disabled": [.disabled], "enabled": [.enabled],
+      "checked": [.checked], "disabled": [.disabled], "enabled": [.enabled], "defined": [.defined],
       "first-child": [nth(false, false)], "last-child": [nth(true, false)],
       "only-child": [nth(false, false), nth(true, false)],
       "first-of-type": [nth(false, true)], "last-of-type": [nth(true, true)],
       "only-of-type": [nth(false, true), nth(true, true)],
     ]
     // States a headless page never has: valid, but they match nothing.
-    for state in ["hover", "active", "focus", "focus-visible", "focus-within", "visited", "target"] {
+    for state in [
+      "hover", "active", "focus", "focus-visible", "focus-within", "visited", "target", "target-within",
+      "popover-open", "modal", "fullscreen", "picture-in-picture", "playing", "autofill", "-webkit-autofill",
+      "user-valid", "user-invalid",
+    ] {
       table[state] = [.neverMatches(state)]
     }
     return table

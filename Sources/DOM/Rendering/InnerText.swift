@@ -121,7 +121,7 @@ struct InnerTextCollector {
     var child: Element = element
     while let parent = child.parentElement {
       guard let box = parent.renderedBox, box.kind != .none, box.rendersChildren,
-        parent.renderedChildren.contains(where: { $0 === child })
+        !parent.isHTML(named: "details") || parent.renderedChildren.contains(where: { $0 === child })
       else { return false }
       child = parent
     }

@@ -21,8 +21,8 @@ struct WhiteSpaceProcessor {
     var trailingSpace: ObjectIdentifier?
     /// The collapsible white space since the last visible character held a segment break.
     var runHasBreak = false
-    /// The last visible (not white space) character, for the segment break rule.
-    var lastVisible: Character?
+    /// The last visible (not white space) character was U+200B, for the segment break rule.
+    var lastVisibleIsZeroWidthSpace = false
     /// The last two characters, for `capitalize`.
     var previous: Character?
     var beforePrevious: Character?
@@ -65,7 +65,7 @@ struct WhiteSpaceProcessor {
       context.collapsing = false
       context.trailingSpace = nil
       context.runHasBreak = false
-      context.lastVisible = "\u{FFFC}"
+      context.lastVisibleIsZeroWidthSpace = false
       context.previous = "\u{FFFC}"
       var inner = Context()
       visitChildren(of: element, box: box, &inner)
@@ -97,7 +97,10 @@ struct WhiteSpaceProcessor {
     let collapse = style[.whiteSpaceCollapse]
     let spacesCollapse = collapse == "collapse" || collapse == "preserve-breaks"
     let breaksCollapse = collapse == "collapse"
-    var transform = TextTransform(style[.textTransform], language: style[.textTransform] == "none" ? nil : text.language)
+    if style[.textTransform] == "none", text.parentElement?.namespaceURI != LibXML.Namespace.mathml.rawValue {
+      return processUntransformed(text, collapse: collapse, &context)
+    }
+    var transform = TextTransform(style[.textTransform], language: text.language)
     if let parent = text.parentElement, parent.localName == "mi", parent.namespaceURI == LibXML.Namespace.mathml.rawValue,
       parent.childTextContent.trimmingCSSWhitespace().count == 1
     {
@@ -131,14 +134,14 @@ struct WhiteSpaceProcessor {
         continue
       }
       // A visible character, or preserved white space.
-      if context.runHasBreak, context.trailingSpace != nil, Self.removesSegmentBreak(between: context.lastVisible, and: char) {
+      if context.runHasBreak, context.trailingSpace != nil, context.lastVisibleIsZeroWidthSpace || char == "\u{200B}" {
         removeTrailingSpace(context)
       }
       if isBreak || isSpace {
         output.append(isBreak ? " " : char)
       } else {
         output += transform.apply(char, after: context.previous, context.beforePrevious)
-        context.lastVisible = char
+        context.lastVisibleIsZeroWidthSpace = char == "\u{200B}"
       }
       context.collapsing = false
       context.trailingSpace = nil
@@ -149,11 +152,66 @@ struct WhiteSpaceProcessor {
     texts[id] = output
   }
 
-  /// A segment break next to U+200B is removed rather than turned into a space. (CSS Text 3 also removes one
-  /// between two East Asian wide characters; Chromium 156 does not, and neither does this.)
-  private static func removesSegmentBreak(between before: Character?, and after: Character) -> Bool {
-    before == "\u{200B}" || after == "\u{200B}"
+  /// The same steps as ``process(_:style:_:)`` for text without `text-transform`, on UTF-8 bytes (white space is
+  /// ASCII; U+200B is E2 80 8B): most of a page's text goes this way.
+  private mutating func processUntransformed(_ text: Text, collapse: String, _ context: inout Context) {
+    let id = ObjectIdentifier(text)
+    let spacesCollapse = collapse == "collapse" || collapse == "preserve-breaks"
+    let breaksCollapse = collapse == "collapse"
+    let breaksForced = !breaksCollapse && collapse != "preserve-spaces"
+    let input = Array(text.data.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(input.count)
+    /// Where the current line starts in `output` (for the last characters, kept for a later `capitalize`).
+    var lineStart = 0
+    func removeTrailingSpace(_ context: Context) {
+      guard let node = context.trailingSpace else { return }
+      if node == id { output.removeLast() } else { texts[node]?.removeLast() }
+    }
+    func startsZeroWidthSpace(_ i: Int) -> Bool {
+      i + 2 < input.count && input[i] == 0xE2 && input[i + 1] == 0x80 && input[i + 2] == 0x8B
+    }
+    for (i, byte) in input.enumerated() {
+      let isBreak = byte == 0x0A
+      let isSpace = byte == 0x20 || byte == 0x09 || byte == 0x0D
+      if isBreak && breaksForced {
+        removeTrailingSpace(context)
+        output.append(0x0A)
+        context = Context()
+        lineStart = output.count
+        continue
+      }
+      if (isSpace && spacesCollapse) || (isBreak && breaksCollapse) {
+        if isBreak { context.runHasBreak = true }
+        if context.collapsing { continue }
+        output.append(0x20)
+        context.collapsing = true
+        context.trailingSpace = id
+        continue
+      }
+      let isLead = byte < 0x80 || byte >= 0xC0
+      if isLead, context.runHasBreak, context.trailingSpace != nil,
+        context.lastVisibleIsZeroWidthSpace || startsZeroWidthSpace(i)
+      {
+        removeTrailingSpace(context)
+      }
+      output.append(isBreak ? 0x20 : byte)
+      if isLead {
+        context.collapsing = false
+        context.trailingSpace = nil
+        context.runHasBreak = false
+        if !isBreak && !isSpace { context.lastVisibleIsZeroWidthSpace = startsZeroWidthSpace(i) }
+      }
+    }
+    let result = String(decoding: output, as: UTF8.self)
+    if output.count > lineStart {
+      let last = String(decoding: output[lineStart...], as: UTF8.self).suffix(2)
+      context.beforePrevious = last.count == 2 ? last.first : context.previous
+      context.previous = last.last
+    }
+    texts[id] = result
   }
+
 }
 
 /// `text-transform` (https://drafts.csswg.org/css-text-3/#text-transform-property), with Unicode's full case

@@ -27,9 +27,10 @@ final class StyleEngine {
 
   /// The computed style of `element`, or nil when it is not in its document.
   func style(of element: Element) -> ComputedStyle? {
-    guard element.isConnected else { return nil }
     refresh()
+    // A style computed since the last change is for an element that is still where it was.
     if let style = styles[ObjectIdentifier(element)] { return style }
+    guard element.isConnected else { return nil }
     // Ancestors first, from the nearest one already computed.
     var chain: [Element] = []
     var cursor: Element? = element

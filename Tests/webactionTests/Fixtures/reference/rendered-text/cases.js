@@ -156,6 +156,8 @@ text("display: none on br", "<div id=t>a<br style='display: none'>b</div>");
 text("br displayed as block", "<div id=t>a<br style='display: block'>b</div>");
 text("empty p between text", "<div id=t>a<p></p>b</div>");
 text("p inside li", "<ul id=t><li><p>a</p></li><li>b</li></ul>");
+text("undefined custom elements hidden by :defined", "<style>:not(:defined) { display: none } x-card:defined { display: block }</style><div id=t>a<x-card>b</x-card><p>c</p></div>");
+text("never-matching states", "<style>:modal, :popover-open, :fullscreen, :autofill, dialog:not(:modal) { text-transform: uppercase }</style><div id=t>a<dialog open>b</dialog></div>");
 text("a hidden element inside a table row", "<table id=t><tr><td>a</td><td hidden>b</td></tr><tr hidden><td>c</td></tr><tr><td>d</td></tr></table>");
 
 // What innerText answers for elements without a box.
