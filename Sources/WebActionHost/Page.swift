@@ -2,6 +2,7 @@ import DOM
 import DOMBindings
 import Foundation
 import JSBridge
+import URLStandard
 
 /// One loaded page: its Document, its JavaScript context and its event loop, all on the current thread.
 ///
@@ -33,11 +34,12 @@ final class Page {
     if !request.subresources.folders.isEmpty {
       document.styleSheetLoader = Self.styleSheetLoader(request.subresources, documentURL: url, report: report)
     }
-    context = ScriptContext(name: document.url.absoluteString)
+    context = ScriptContext(name: document.url.href)
     context.executionTimeLimit = request.scriptTimeLimit
     loop = EventLoop()
     var options = WindowOptions()
     options.selection = request.selection
+    options.fetch = { [subresources = request.subresources] target in subresources.fetch(target, documentURL: url) }
     options.onConsole = { message in
       let level: Diagnostic.Level
       switch message.level {
@@ -70,17 +72,17 @@ final class Page {
   /// Reads a `<link rel=stylesheet>` file from the subresource folders (same origin only); a file that is missing or
   /// refused is reported as a warning and the link styles nothing.
   private static func styleSheetLoader(
-    _ folders: SubresourceFolders, documentURL: URL, report: @escaping (Diagnostic) -> Void
-  ) -> (URL) -> String? {
+    _ folders: SubresourceFolders, documentURL: URLRecord, report: @escaping (Diagnostic) -> Void
+  ) -> (URLRecord) -> String? {
     { url in
       do {
-        switch try folders.lookup(url.absoluteString, documentURL: documentURL) {
+        switch try folders.lookup(url.href, documentURL: documentURL) {
         case .found(let data, _):
           return String(decoding: data, as: UTF8.self)
         case .otherOrigin:
           return nil
         case .notFound(let tried):
-          report(Diagnostic(.warning, source: "webaction", "style sheet \(url.absoluteString) not found (tried \(tried.joined(separator: ", ")))"))
+          report(Diagnostic(.warning, source: "webaction", "style sheet \(url.href) not found (tried \(tried.joined(separator: ", ")))"))
           return nil
         }
       } catch {

@@ -20,6 +20,8 @@ final class WPTTests: XCTestCase {
   func testHtmlDomInnertext() throws {
     try check("html-dom-innertext", folder: "html/dom/elements/the-innertext-and-outertext-properties")
   }
+  func testEncoding() throws { try check("encoding", folder: "encoding") }
+  func testUrl() throws { try check("url", folder: "url") }
 
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
