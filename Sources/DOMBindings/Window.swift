@@ -174,6 +174,12 @@ public final class Window: EventTarget {
     sameObject(of: element, "attributes") { NamedNodeMapObject(element: element) }
   }
 
+  /// What `getComputedStyle(element)` returns: one live, read-only declaration per element (a browser makes a new
+  /// object each call; one per element keeps a page that asks in a loop from piling them up until it closes).
+  func computedStyle(of element: Element) -> CSSStyleDeclaration {
+    sameObject(of: element, "getComputedStyle") { CSSStyleDeclaration(computedStyleOf: element) }
+  }
+
   private func sameObject<R: AnyObject>(of node: Node, _ member: String, make: () -> R) -> R {
     (try? context.sameObject(of: node, member, make: make)) ?? make()
   }

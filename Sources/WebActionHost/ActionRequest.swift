@@ -63,7 +63,8 @@ public struct ActionRequest: Sendable {
   /// With `runPageScripts`: seconds the page's own timers may run after loading, before the extension's script;
   /// timers still pending then are cancelled (so a carousel's setInterval cannot hold up or fail the run).
   public var pageTimersTime: TimeInterval = 1
-  /// `--subresources DIR`: with `runPageScripts`, same-origin `<script src>` files are read from these folders.
+  /// `--subresources DIR`: same-origin `<link rel=stylesheet>` files (and with `runPageScripts`, `<script src>` files)
+  /// are read from these folders.
   public var subresources = SubresourceFolders()
 
   public init(page: PageSource) { self.page = page }

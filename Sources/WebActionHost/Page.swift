@@ -31,6 +31,9 @@ final class Page {
       ? Document.loading(url: url, characterSet: decoded.encoding)
       : Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
 
+    if !request.subresources.folders.isEmpty {
+      document.styleSheetLoader = Self.styleSheetLoader(request.subresources, documentURL: url, report: report)
+    }
     context = ScriptContext(name: document.url.href)
     context.executionTimeLimit = request.scriptTimeLimit
     loop = EventLoop()
@@ -88,6 +91,29 @@ final class Page {
       }
       guard let data, let decoded = try? HTMLEncoding.decode([UInt8](data), fallback: nil) else { return nil }
       return (decoded.text, decoded.encoding)
+    }
+  }
+
+  /// Reads a `<link rel=stylesheet>` file from the subresource folders (same origin only); a file that is missing or
+  /// refused is reported as a warning and the link styles nothing.
+  private static func styleSheetLoader(
+    _ folders: SubresourceFolders, documentURL: URLRecord, report: @escaping (Diagnostic) -> Void
+  ) -> (URLRecord) -> String? {
+    { url in
+      do {
+        switch try folders.lookup(url.href, documentURL: documentURL) {
+        case .found(let data, _):
+          return String(decoding: data, as: UTF8.self)
+        case .otherOrigin:
+          return nil
+        case .notFound(let tried):
+          report(Diagnostic(.warning, source: "webaction", "style sheet \(url.href) not found (tried \(tried.joined(separator: ", ")))"))
+          return nil
+        }
+      } catch {
+        report(Diagnostic(.warning, source: "webaction", "\(error)"))
+        return nil
+      }
     }
   }
 

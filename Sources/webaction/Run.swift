@@ -80,7 +80,7 @@ struct Run: ParsableCommand {
   var runPageScripts = false
 
   @Option(name: .customLong("subresources"), help: ArgumentHelp(
-    "With --scripts: serve the page's same-origin <script src> files from this folder by URL path (repeatable; the first folder holding the file wins). Never the network.",
+    "Serve the page's same-origin <link rel=stylesheet> files (and with --scripts its <script src> files) from this folder by URL path (repeatable; the first folder holding the file wins). Never the network.",
     valueName: "dir"))
   var subresources: [String] = []
 
@@ -100,7 +100,6 @@ struct Run: ParsableCommand {
       guard output == nil, results == nil else { throw ValidationError("-o and --results take one page; with several pages use --output-dir") }
       guard !pages.contains("-") else { throw ValidationError("standard input (-) can only be processed alone") }
     }
-    if !runPageScripts, !subresources.isEmpty { throw ValidationError("--subresources needs --scripts") }
     for folder in subresources {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {

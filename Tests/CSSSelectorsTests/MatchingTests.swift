@@ -107,7 +107,8 @@ final class MatchingTests: XCTestCase {
     check([
       (":any-link", "a1 ar"), (":link", "a1 ar"), ("a:not(:any-link)", "a2 svga"),
       (":checked", "i1 i2 o1"), (":disabled", "i3 fs i5 i6 og o1"), (":enabled", "i1 i2 i4 sel o2 btn"),
-      (":hover", ""), (":FOCUS", ""), ("a:not(:visited)", "a1 a2 svga"),
+      (":hover", ""), (":FOCUS", ""), ("a:not(:visited)", "a1 a2 svga"), (":modal, :popover-open, :playing", ""),
+      ("a:defined", "a1 a2 svga"),
     ])
   }
 

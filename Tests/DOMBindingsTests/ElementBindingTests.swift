@@ -128,6 +128,47 @@ final class ElementBindingTests: BindingTestCase {
       """), "blue|4px|important|5|background|background-color|true|function|false|background-color: blue; float: left; -webkit-transform: none;|color: green;|0")
   }
 
+  func testComputedStyleAndInnerText() throws {
+    load("""
+      <!DOCTYPE html><html><head><style>.note { color: #00f; text-transform: uppercase } p { white-space: pre }</style></head>
+      <body><div id="main"><p class="note">One  two</p><p hidden>gone</p>Three<br>four</div></body></html>
+      """)
+    XCTAssertEqual(try string("""
+      const main = document.getElementById('main'), note = document.querySelector('.note');
+      const cs = getComputedStyle(note);
+      const parts = [cs instanceof CSSStyleDeclaration, cs.color, cs.getPropertyValue('white-space'), cs.whiteSpace,
+        cs.display, cs.textTransform, cs.length > 5, cs.item(0), cs.cssText, cs.marginTop, getComputedStyle.length];
+      for (const write of [() => { cs.color = 'red'; }, () => cs.setProperty('color', 'red'), () => { cs.cssText = ''; }]) {
+        try { write(); parts.push('no error'); } catch (e) { parts.push(e.name); }
+      }
+      try { getComputedStyle(document); } catch (e) { parts.push(e.name); }
+      note.className = '';
+      parts.push(cs.color, cs.textTransform, JSON.stringify(main.innerText), JSON.stringify(main.outerText));
+      const detached = document.createElement('div');
+      parts.push(JSON.stringify(getComputedStyle(detached).display));
+      main.innerText = 'a\\nb';
+      parts.push(main.innerHTML);
+      parts.join('|')
+      """),
+      "true|rgb(0, 0, 255)|pre|pre|block|uppercase|true|color||" + "|1|NoModificationAllowedError|NoModificationAllowedError|"
+        + "NoModificationAllowedError|TypeError|rgb(0, 0, 0)|none|\"One  two\\n\\nThree\\nfour\"|\"One  two\\n\\nThree\\nfour\"|\"\"|a<br>b")
+  }
+
+  func testCSSNamespaceAndDashedStyleNames() throws {
+    XCTAssertEqual(try string("""
+      const e = document.createElement('div');
+      e.style['text-transform'] = 'uppercase';
+      e.style['-webkit-transform'] = 'none';
+      e.style.fooBar = 'x';
+      [e.getAttribute('style'), e.style.textTransform, e.style['text-transform'], typeof e.style.notAProperty,
+       CSS.supports('display', 'grid'), CSS.supports('display', 'bogus'), CSS.supports('margin', '0'),
+       CSS.supports('not-a-property', '0'), CSS.supports('(display: flex) and (not (display: bogus))'),
+       CSS.supports('display: flex'), CSS.supports('selector(a > b)'), CSS.supports('--x', 'y'), CSS.supports.length,
+       CSS.escape('a#b'), CSS.escape('1x'), CSS.escape('-'), CSS.escape('-2'), String(CSS)].join('|')
+      """), "text-transform: uppercase; -webkit-transform: none;|uppercase|uppercase|undefined|true|false|true|false|true|"
+        + "true|true|true|1|a\\#b|\\31 x|\\-|-\\32 |[object CSS]")
+  }
+
   func testHTMLElementReflection() throws {
     XCTAssertEqual(try string("""
       const e = document.createElement('section');

@@ -17,6 +17,9 @@ final class WPTTests: XCTestCase {
   func testDomLists() throws { try check("dom-lists", folder: "dom/lists") }
   func testDomAbort() throws { try check("dom-abort", folder: "dom/abort") }
   func testHtmlDomReflection() throws { try check("html-dom-reflection", folder: "html/dom", prefix: "reflection-") }
+  func testHtmlDomInnertext() throws {
+    try check("html-dom-innertext", folder: "html/dom/elements/the-innertext-and-outertext-properties")
+  }
   func testEncoding() throws { try check("encoding", folder: "encoding") }
   func testUrl() throws { try check("url", folder: "url") }
 

@@ -138,6 +138,23 @@ final class PageSubresourceTests: XCTestCase {
     try page.context.evaluate("order.join()", sourceURL: "t").toString()
   }
 
+  func testLinkedStyleSheetsLoadFromTheFoldersWithoutScripts() throws {
+    try Data("p { text-transform: uppercase } @media print { p { display: none } }".utf8)
+      .write(to: folders[1].appendingPathComponent("lib/site.css"))
+    let html = """
+      <!DOCTYPE html><link rel=stylesheet href=/lib/site.css><link rel=stylesheet href=missing.css>
+      <link rel=stylesheet href=http://other.test/lib/site.css><p>text</p>
+      """
+    var request = ActionRequest(page: .bytes(Data(html.utf8), name: "test.html"))
+    request.url = "http://example.test/a/b/page.html"
+    request.subresources = SubresourceFolders(folders.map(\.path))
+    diagnostics = []
+    let page = try Page(request: request) { [unowned self] in diagnostics.append($0) }
+    XCTAssertEqual(try page.context.evaluate("document.body.innerText", sourceURL: "t").toString(), "TEXT")
+    XCTAssertEqual(diagnostics.filter { $0.message.contains("missing.css") }.count, 1, "\(diagnostics)")
+    XCTAssertFalse(diagnostics.contains { $0.message.contains("other.test") }, "another origin is not looked up")
+  }
+
   func testSameOriginScriptsLoadByPathRelativeOrAbsoluteFirstFolderWins() throws {
     let page = try page("""
       <script src="/lib/root.js"></script><script src="../common.js"></script>

@@ -20,6 +20,8 @@ extension Matcher {
       return isFormControl(element) && !isDisabled(element)
     case .neverMatches:
       return false
+    case .defined:
+      return !(element.selectorIsHTML && element.selectorLocalName.contains("-"))
     case .nth(let nth):
       return matches(nth, element)
     case .not(let list):

@@ -4,7 +4,11 @@ extension SelectorParser {
   /// Parses a compound selector, or returns nil when the current token cannot start one.
   mutating func parseCompound() throws(SelectorParseError) -> CompoundSelector? {
     var simple: [SimpleSelector] = []
-    if let type = parseTypeSelector() { simple.append(type) }
+    var specificity = Specificity()
+    if let type = parseTypeSelector() {
+      simple.append(type)
+      if case .type = type { specificity.types += 1 }
+    }
     while !atEnd {
       let token = current
       switch token.kind {
@@ -13,22 +17,27 @@ extension SelectorParser {
           throw SelectorParseError("invalid ID selector '#\(name)': an ID must start like an identifier (escape a leading digit as '#\\3\(name.prefix(1)) \(name.dropFirst())')", at: token.offset)
         }
         simple.append(.id(name))
+        specificity.ids += 1
         pos += 1
       case .delim("."):
         guard case .ident(let name) = peek(1).kind, pos + 1 < end else {
           throw SelectorParseError("expected a class name after '.'", at: peek(1).offset)
         }
         simple.append(.className(name))
+        specificity.classes += 1
         pos += 2
       case .openSquare:
         simple.append(.attribute(try parseAttribute()))
+        specificity.classes += 1
       case .colon:
-        simple.append(contentsOf: try parsePseudoClass().map { SimpleSelector.pseudoClass($0) })
+        let pseudo = try parsePseudoClass()
+        simple.append(contentsOf: pseudo.map { SimpleSelector.pseudoClass($0) })
+        if let first = pseudo.first { specificity = specificity + Specificity.of(first) }
       default:
-        return simple.isEmpty ? nil : CompoundSelector(simple: simple)
+        return simple.isEmpty ? nil : CompoundSelector(simple: simple, specificity: specificity)
       }
     }
-    return simple.isEmpty ? nil : CompoundSelector(simple: simple)
+    return simple.isEmpty ? nil : CompoundSelector(simple: simple, specificity: specificity)
   }
 
   /// True when the tokens at `k` are `|` followed by a name (ident, or `*` if `allowStar`).

@@ -9,14 +9,18 @@ extension SelectorParser {
     var table: [String: [PseudoClass]] = [
       "root": [.root], "empty": [.empty], "scope": [.scope],
       "link": [.anyLink], "any-link": [.anyLink],
-      "checked": [.checked], "disabled": [.disabled], "enabled": [.enabled],
+      "checked": [.checked], "disabled": [.disabled], "enabled": [.enabled], "defined": [.defined],
       "first-child": [nth(false, false)], "last-child": [nth(true, false)],
       "only-child": [nth(false, false), nth(true, false)],
       "first-of-type": [nth(false, true)], "last-of-type": [nth(true, true)],
       "only-of-type": [nth(false, true), nth(true, true)],
     ]
     // States a headless page never has: valid, but they match nothing.
-    for state in ["hover", "active", "focus", "focus-visible", "focus-within", "visited", "target"] {
+    for state in [
+      "hover", "active", "focus", "focus-visible", "focus-within", "visited", "target", "target-within",
+      "popover-open", "modal", "fullscreen", "picture-in-picture", "playing", "autofill", "-webkit-autofill",
+      "user-valid", "user-invalid",
+    ] {
       table[state] = [.neverMatches(state)]
     }
     return table
@@ -53,7 +57,7 @@ extension SelectorParser {
       if SelectorParser.functionalPseudoClasses.contains(name) {
         throw SelectorParseError("pseudo-class :\(written) needs arguments, as in :\(written)(...)", at: colon.offset)
       }
-      throw SelectorParseError("unknown pseudo-class :\(written)", at: colon.offset)
+      throw SelectorParseError("unknown pseudo-class :\(written)", at: colon.offset, kind: .unknownPseudoClass)
     case .function(let written):
       return [try parseFunctionalPseudoClass(written, colon: colon)]
     default:
@@ -62,7 +66,7 @@ extension SelectorParser {
   }
 
   private func pseudoElement(_ written: String, at offset: Int) -> SelectorParseError {
-    SelectorParseError("pseudo-element \(written) never matches in querySelector", at: offset)
+    SelectorParseError("pseudo-element \(written) never matches in querySelector", at: offset, kind: .pseudoElement)
   }
 
   /// Parses the arguments of `:name(` up to its `)`; the function token is current.
@@ -72,7 +76,7 @@ extension SelectorParser {
       if SelectorParser.plainPseudoClasses[name] != nil {
         throw SelectorParseError("pseudo-class :\(written) takes no arguments", at: colon.offset)
       }
-      throw SelectorParseError("unknown pseudo-class :\(written)()", at: colon.offset)
+      throw SelectorParseError("unknown pseudo-class :\(written)()", at: colon.offset, kind: .unknownPseudoClass)
     }
     if name == "has" && insideHas {
       throw SelectorParseError(":has() cannot be nested inside :has()", at: colon.offset)

@@ -26,6 +26,8 @@ struct ComplexSelector: Sendable, Equatable {
 /// Simple selectors that must all match one element, with no whitespace between them.
 struct CompoundSelector: Sendable, Equatable {
   var simple: [SimpleSelector]
+  /// Counted as written (`:only-child` is one pseudo-class though it is stored as two).
+  var specificity: Specificity
 }
 
 /// One simple selector (https://drafts.csswg.org/selectors-4/#simple).
@@ -98,7 +100,11 @@ struct NthSelector: Sendable, Equatable {
 /// A pseudo-class this engine understands.
 enum PseudoClass: Sendable, Equatable {
   case root, empty, scope, anyLink, checked, disabled, enabled
-  /// A user-action or navigation state (`:hover`, `:focus`, `:visited`…) that a headless page never has.
+  /// `:defined`: every element except an autonomous custom element (an HTML name with a hyphen), which no
+  /// registry defines here.
+  case defined
+  /// A user-action, navigation or playback state (`:hover`, `:focus`, `:visited`, `:modal`…) that a headless page
+  /// never has.
   case neverMatches(String)
   /// `:first-child`, `:nth-of-type()`… (`:only-child` is two of these).
   case nth(NthSelector)

@@ -1,13 +1,27 @@
 /// Why a selector string is not a valid selector, and where.
 public struct SelectorParseError: Error, CustomStringConvertible, Equatable {
+  /// What kind of problem it is: a style sheet keeps a rule whose other selectors are fine when one names a
+  /// pseudo-element (it never matches an element) or a pseudo-class this engine does not know.
+  public enum Kind: Sendable, Equatable {
+    /// Not a selector at all (a stray token, a bad attribute selector...).
+    case syntax
+    /// A pseudo-element (`::before`, `:after`): valid CSS, but it never matches an element.
+    case pseudoElement
+    /// A pseudo-class this engine does not know (`:lang()`, `:-webkit-autofill`).
+    case unknownPseudoClass
+  }
+
   /// What went wrong and where, such as `unexpected ')' at 7`.
   public let message: String
   /// Where the problem starts, in UTF-16 code units from the start of the selector text.
   public let offset: Int
+  /// What kind of problem it is.
+  public let kind: Kind
 
-  init(_ problem: String, at offset: Int) {
+  init(_ problem: String, at offset: Int, kind: Kind = .syntax) {
     self.message = "\(problem) at \(offset)"
     self.offset = offset
+    self.kind = kind
   }
 
   public var description: String { message }

@@ -14,6 +14,11 @@ extension LibXML {
     var qualifiedName: String { prefix.map { "\($0):\(localName)" } ?? localName }
   }
 
+  /// True when the element has an attribute (without listing them).
+  static func hasAttributes(_ node: Node) -> Bool {
+    node.pointee.type == XML_ELEMENT_NODE && node.pointee.properties != nil
+  }
+
   /// The element's attributes, in order.
   static func attributeList(_ node: Node) -> [Attr] {
     var result: [Attr] = []

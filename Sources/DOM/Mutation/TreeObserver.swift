@@ -98,6 +98,14 @@ extension Document {
     }
   }
 
-  /// Records that the tree (or an attribute collections select by) changed: live collections re-read after this.
-  func treeDidChange() { treeVersion &+= 1 }
+  /// Records that the tree (or an attribute collections select by) changed: live collections re-read after this,
+  /// and computed styles are recomputed.
+  func treeDidChange() {
+    treeVersion &+= 1
+    styleVersion &+= 1
+  }
+
+  /// Records that an attribute or some text changed: computed styles are recomputed (live collections are not
+  /// affected).
+  func contentDidChange() { styleVersion &+= 1 }
 }

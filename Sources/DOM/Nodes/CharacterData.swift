@@ -11,6 +11,7 @@ public class CharacterData: Node {
   /// https://dom.spec.whatwg.org/#concept-cd-replace with offset 0 and count the whole length.
   private func replaceAllData(with newValue: String) {
     let owner = document
+    owner.contentDidChange()
     guard owner.isObserved else { return LibXML.setContent(raw, newValue) }
     let oldValue = LibXML.content(raw)
     LibXML.setContent(raw, newValue)
@@ -56,6 +57,7 @@ public class CharacterData: Node {
     units += text.utf16
     let oldValue = data
     LibXML.setContent(raw, String(decoding: units, as: UTF16.self))
+    document.contentDidChange()
     document.notifyObservers {
       $0.characterDataReplaced(self, offset: offset, removed: 0, inserted: text.utf16.count, oldValue: oldValue)
     }
@@ -83,6 +85,7 @@ public class CharacterData: Node {
     let inserted = Array(text.utf16)
     units.replaceSubrange(offset..<end, with: inserted)
     LibXML.setContent(raw, String(decoding: units, as: UTF16.self))
+    document.contentDidChange()
     // Steps 4 and 8-11: the mutation record and the live range updates.
     document.notifyObservers {
       $0.characterDataReplaced(self, offset: offset, removed: end - offset, inserted: inserted.count, oldValue: oldValue)

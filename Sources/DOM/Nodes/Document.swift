@@ -28,6 +28,19 @@ public class Document: Node {
   /// or to character data): live collections (`childNodes`, `getElementsByTagName`...) keep what they computed
   /// until it moves.
   public internal(set) var treeVersion: UInt64 = 0
+  /// Moves on every change that can change a computed style: the tree, any attribute, any text (a `<style>`'s).
+  public internal(set) var styleVersion: UInt64 = 0
+  /// The cascade's sheets and computed styles, made on first use.
+  var styleEngineStorage: StyleEngine?
+  /// The screen `@media` queries are evaluated against.
+  public var mediaEnvironment = MediaEnvironment() {
+    didSet { styleEngineStorage?.mediaEnvironmentChanged() }
+  }
+  /// Reads the style sheet a `<link rel=stylesheet>` names (nil: the link is not loaded). The host sets it when it
+  /// serves a page's subresources; without it only `<style>` elements style the page.
+  public var styleSheetLoader: ((URLRecord) -> String?)? {
+    didSet { styleVersion &+= 1 }
+  }
   /// Parsed selector lists by source text (cleared when it grows past a few hundred entries).
   var selectorCache: [String: SelectorList] = [:]
   /// The markup written since document.open(), or nil when no write is in progress.

@@ -19,7 +19,7 @@ extension Element {
   }
 
   /// True when the element has any attribute.
-  public func hasAttributes() -> Bool { !LibXML.attributeList(raw).isEmpty }
+  public func hasAttributes() -> Bool { LibXML.hasAttributes(raw) }
 
   /// The qualified names of the attributes, in order.
   public func getAttributeNames() -> [String] { LibXML.attributeList(raw).map(LibXML.qualifiedName(of:)) }
@@ -90,7 +90,7 @@ extension Element {
   /// https://dom.spec.whatwg.org/#handle-attribute-changes
   func attributeDidChange(localName: String, namespaceURI: String?, oldValue: String?) {
     let owner = document
-    if Self.attributeAffectsCollections(localName, namespaceURI) { owner.treeDidChange() }
+    if Self.attributeAffectsCollections(localName, namespaceURI) { owner.treeDidChange() } else { owner.contentDidChange() }
     owner.notifyObservers { $0.attributeChanged(self, localName: localName, namespaceURI: namespaceURI, oldValue: oldValue) }
     // A body's or frameset's `onload="…"` sets the window's handler, whichever body it is on (set, not removed).
     if localName.hasPrefix("on"), namespaceURI == nil, self.localName == "body" || self.localName == "frameset", isHTML,

@@ -7,29 +7,39 @@ extension CSSStyleDeclaration {
   /// `!important`); declarations without a name or value are dropped.
   static func parse(_ text: String) -> [Declaration] {
     var result: [Declaration] = []
-    for piece in splitDeclarations(stripComments(text)) {
-      guard let colon = piece.firstIndex(of: ":") else { continue }
-      let name = normalizedName(String(piece[..<colon]).trimmingCSSWhitespace())
-      var value = String(piece[piece.index(after: colon)...]).trimmingCSSWhitespace()
-      var important = false
-      if let bang = value.lastIndex(of: "!"),
-         value[value.index(after: bang)...].trimmingCSSWhitespace().asciiLowercased == "important" {
-        important = true
-        value = String(value[..<bang]).trimmingCSSWhitespace()
-      }
-      guard !name.isEmpty, !value.isEmpty, !name.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" })
-      else { continue }
-      if let index = result.firstIndex(where: { $0.name == name }) {
-        if result[index].important && !important { continue }
+    for declaration in parseAll(text) {
+      if let index = result.firstIndex(where: { $0.name == declaration.name }) {
+        if result[index].important && !declaration.important { continue }
         result.remove(at: index)
       }
-      result.append(Declaration(name: name, value: value, important: important))
+      result.append(declaration)
     }
     return result
   }
 
+  /// Every declaration of `text` in order, repeated names included (the cascade keeps the last valid one).
+  static func parseAll(_ text: String) -> [Declaration] {
+    splitDeclarations(stripComments(text)).compactMap { parseDeclaration($0) }
+  }
+
+  /// One `name: value !important`, or nil when it has no name or no value.
+  static func parseDeclaration(_ piece: some StringProtocol) -> Declaration? {
+    guard let colon = piece.firstIndex(of: ":") else { return nil }
+    let name = normalizedName(String(piece[..<colon]).trimmingCSSWhitespace())
+    var value = String(piece[piece.index(after: colon)...]).trimmingCSSWhitespace()
+    var important = false
+    if let bang = value.lastIndex(of: "!"),
+       value[value.index(after: bang)...].trimmingCSSWhitespace().asciiLowercased == "important" {
+      important = true
+      value = String(value[..<bang]).trimmingCSSWhitespace()
+    }
+    guard !name.isEmpty, !value.isEmpty, !name.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" })
+    else { return nil }
+    return Declaration(name: name, value: value, important: important)
+  }
+
   /// Removes `/* … */` comments outside strings.
-  private static func stripComments(_ text: String) -> String {
+  static func stripComments(_ text: String) -> String {
     guard text.contains("/*") else { return text }
     var output = ""
     var quote: Character?
@@ -61,6 +71,12 @@ extension CSSStyleDeclaration {
 
   /// Splits at semicolons that are outside quotes and parentheses.
   private static func splitDeclarations(_ text: String) -> [Substring] {
+    splitTopLevel(text) { $0 == ";" }
+  }
+
+  /// Splits `text` at the characters `isSeparator` accepts, except inside quotes and parentheses or after a
+  /// backslash (the separators are dropped; empty pieces kept).
+  static func splitTopLevel(_ text: String, where isSeparator: (Character) -> Bool) -> [Substring] {
     var pieces: [Substring] = []
     var start = text.startIndex
     var depth = 0
@@ -81,7 +97,7 @@ extension CSSStyleDeclaration {
         depth += 1
       } else if char == ")" {
         depth = max(0, depth - 1)
-      } else if char == ";" && depth == 0 {
+      } else if depth == 0, isSeparator(char) {
         pieces.append(text[start..<index])
         start = text.index(after: index)
       }
@@ -108,6 +124,15 @@ extension CSSStyleDeclaration {
     }
     if dashed.hasPrefix("webkit-") { dashed = "-" + dashed }
     return dashed
+  }
+
+  /// The CSS property an IDL attribute of CSSStyleDeclaration names (`backgroundColor`, `background-color`,
+  /// `cssFloat`, `webkitTransform`, `-webkit-transform`), or nil when it names none a browser knows.
+  ///
+  /// https://drafts.csswg.org/cssom/#dom-cssstyledeclaration-camel-cased-attribute and `_dashed_attribute`.
+  public static func property(forAttribute attribute: String) -> String? {
+    let name = attribute.contains("-") ? attribute : propertyName(forAttribute: attribute)
+    return CSSPropertyNames.known.contains(name) ? name : nil
   }
 
   /// The camelCase IDL attribute for a CSS property: `background-color` → `backgroundColor`,

@@ -1,9 +1,13 @@
-/// An element's inline style, backed by its `style` attribute.
+/// An element's inline style, backed by its `style` attribute, or (``isComputed``) its computed style.
 ///
 /// Every read re-parses the attribute (so `setAttribute("style", …)` is seen at once) and every
 /// write re-serializes it the way Chrome does: `name: value;` declarations joined by single
 /// spaces, `!important` kept as ` !important`. Values are kept as written (no validation, no
 /// shorthand expansion).
+///
+/// A computed declaration (`getComputedStyle`) is read-only and live: it lists the properties the cascade
+/// computes (``StyleProperty``) with their current values, answers "" for other properties, and refuses writes
+/// (``checkWritable(_:)``); all its values are "" while the element is outside its document.
 public final class CSSStyleDeclaration {
   /// One declaration.
   public struct Declaration: Equatable, Sendable {
@@ -16,10 +20,36 @@ public final class CSSStyleDeclaration {
   /// The element whose `style` attribute this is (unowned: the element owns its declaration).
   public unowned let element: Element
 
-  init(element: Element) { self.element = element }
+  /// True for the read-only declaration of computed values.
+  public let isComputed: Bool
 
-  /// The declarations, parsed from the `style` attribute now.
-  public var declarations: [Declaration] { Self.parse(element.getAttribute("style") ?? "") }
+  init(element: Element) {
+    self.element = element
+    isComputed = false
+  }
+
+  /// The computed style of `element`, as `getComputedStyle(element)` returns it.
+  public init(computedStyleOf element: Element) {
+    self.element = element
+    isComputed = true
+  }
+
+  /// The declarations, parsed from the `style` attribute now (for a computed declaration: every computed
+  /// property, sorted by name, with its value).
+  public var declarations: [Declaration] {
+    guard isComputed else { return Self.parse(element.getAttribute("style") ?? "") }
+    guard let style = element.computedStyle else { return [] }
+    return Self.computedProperties.map { Declaration(name: $0.name, value: style[$0], important: false) }
+  }
+
+  private static let computedProperties = StyleProperty.allCases.sorted { $0.name < $1.name }
+
+  /// Throws NoModificationAllowedError, as a browser does, when this is a computed declaration.
+  public func checkWritable(_ property: String) throws {
+    guard isComputed else { return }
+    throw DOMException(
+      .noModificationAllowedError, "These styles are computed, and therefore the '\(property)' property is read-only.")
+  }
 
   /// The number of declarations.
   public var length: Int { declarations.count }
@@ -32,19 +62,21 @@ public final class CSSStyleDeclaration {
 
   /// The whole declaration block, serialized; setting it replaces every declaration.
   public var cssText: String {
-    get { Self.serialize(declarations) }
+    get { isComputed ? "" : Self.serialize(declarations) }
     set { store(Self.parse(newValue)) }
   }
 
   /// The value of a property ("" when not set).
   public func getPropertyValue(_ property: String) -> String {
     let name = Self.normalizedName(property)
+    if isComputed { return element.computedStyle?.value(forProperty: name) ?? "" }
     return declarations.first { $0.name == name }?.value ?? ""
   }
 
   /// "important" when the property is set with `!important`, else "".
   public func getPropertyPriority(_ property: String) -> String {
     let name = Self.normalizedName(property)
+    if isComputed { return "" }
     return declarations.first { $0.name == name }?.important == true ? "important" : ""
   }
 
@@ -91,6 +123,7 @@ public final class CSSStyleDeclaration {
   }
 
   private func store(_ list: [Declaration]) {
+    guard !isComputed else { return }
     element.setAttributeUnchecked("style", Self.serialize(list))
   }
 

@@ -2,7 +2,7 @@ import DOM
 import JSBridge
 
 /// The non-interface globals: `window`/`self`/`parent`/`top`/`frames` (an EventTarget), `document`, `location`, `navigator`, `console`, dialogs,
-/// `getSelection`, `NodeFilter` and `DOMException`.
+/// `getSelection`, `getComputedStyle`, `CSS`, `NodeFilter` and `DOMException`.
 ///
 /// A small JS prelude defines them (property attributes as in browsers) on top of a handful of native
 /// functions; formatting, dialogs and the selection stay in Swift.
@@ -39,6 +39,16 @@ extension Window {
     try add("selection") { [weak self] args in
       guard let self else { return args.context.makeUndefined() }
       return try args.context.wrap(self.selection)
+    }
+    try add("getComputedStyle") { [weak self] args in
+      guard let self else { return args.context.makeUndefined() }
+      return try args.context.wrap(self.computedStyle(of: try args.object(0, as: Element.self)))
+    }
+    try add("cssSupports") { args in
+      let supported = args.count >= 2
+        ? SupportsCondition.supports(try args.string(0), try args.string(1))
+        : SupportsCondition.evaluate(try args.string(0))
+      return args.context.makeBool(supported)
     }
     try add("console") { [weak self] args in
       guard let self else { return args.context.makeUndefined() }
@@ -141,6 +151,35 @@ extension Window {
       hidden(global, "confirm", function confirm(message) { dialog("confirm", text(message)); return false; });
       hidden(global, "prompt", function prompt(message, value) { dialog("prompt", text(message)); return null; });
       hidden(global, "getSelection", function getSelection() { return native.selection(); });
+      // https://drafts.csswg.org/cssom/#dom-window-getcomputedstyle (a pseudo-element argument is ignored).
+      const computedStyle = native.getComputedStyle;
+      hidden(global, "getComputedStyle", function getComputedStyle(elt) { return computedStyle(...arguments); });
+      // The CSS namespace: https://drafts.csswg.org/css-conditional-3/#the-css-namespace and CSSOM's escape().
+      const cssSupports = native.cssSupports;
+      const css = {};
+      hidden(css, "supports", function supports(conditionText) {
+        if (arguments.length === 0) throw new TypeError("CSS.supports: 1 argument required, but only 0 present.");
+        return arguments.length >= 2 ? cssSupports(String(conditionText), String(arguments[1])) : cssSupports(String(conditionText));
+      });
+      hidden(css, "escape", function escape(ident) {
+        // https://drafts.csswg.org/cssom/#serialize-an-identifier
+        if (arguments.length === 0) throw new TypeError("CSS.escape: 1 argument required, but only 0 present.");
+        const string = String(ident), first = string.charCodeAt(0);
+        let result = "";
+        for (let i = 0; i < string.length; i++) {
+          const c = string.charCodeAt(i);
+          if (c === 0) result += "\uFFFD";
+          else if ((c >= 0x1 && c <= 0x1F) || c === 0x7F || (i === 0 && c >= 0x30 && c <= 0x39)
+            || (i === 1 && c >= 0x30 && c <= 0x39 && first === 0x2D)) result += "\\" + c.toString(16) + " ";
+          else if (i === 0 && string.length === 1 && c === 0x2D) result += "\\-";
+          else if (c >= 0x80 || c === 0x2D || c === 0x5F || (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A)
+            || (c >= 0x61 && c <= 0x7A)) result += string.charAt(i);
+          else result += "\\" + string.charAt(i);
+        }
+        return result;
+      });
+      Object.defineProperty(css, Symbol.toStringTag, { value: "CSS", configurable: true });
+      hidden(global, "CSS", css);
       hidden(global, "open", function open(url = "", target = "_blank", features = "") { return native.open(`${url}`); });
 
       const filter = {

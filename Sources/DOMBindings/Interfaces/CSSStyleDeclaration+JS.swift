@@ -9,23 +9,32 @@ extension CSSStyleDeclaration: ScriptExposed {
 extension DOMInterfaces {
   /// https://drafts.csswg.org/cssom/#the-cssstyledeclaration-interface
   ///
-  /// Any camelCase name (`backgroundColor`, the `background` shorthand, `webkitTransform`, `cssFloat`) is a
-  /// named property that reads and writes the element's `style` attribute.
+  /// The camelCase and dashed names of the properties a browser knows (`backgroundColor`, `background-color`, the
+  /// `background` shorthand, `webkitTransform`, `cssFloat`) are named properties that read and write the element's
+  /// `style` attribute (or read a computed style).
   static let cssStyleDeclaration = Interface<CSSStyleDeclaration>("CSSStyleDeclaration") { b in
-    b.stringAccessor("cssText", get: { $0.cssText }, set: { $0.cssText = $1 })
+    b.stringAccessor("cssText", get: { $0.cssText }, set: { style, text in
+      try style.checkWritable("cssText")
+      style.cssText = text
+    })
     b.indexed(length: { $0.length }, item: { style, index in style.item(index) })
     b.method("item", length: 1) { style, args in style.item(try args.uint32(0)) }
     b.method("getPropertyValue", length: 1) { style, args in style.getPropertyValue(try args.string(0)) }
     b.method("getPropertyPriority", length: 1) { style, args in style.getPropertyPriority(try args.string(0)) }
     b.method("setProperty", length: 2) { style, args in
+      try style.checkWritable(try args.string(0))
       style.setProperty(try args.string(0), try args.stringNullAsEmpty(1), priority: try args.optionalString(2) ?? "")
     }
-    b.method("removeProperty", length: 1) { style, args in style.removeProperty(try args.string(0)) }
+    b.method("removeProperty", length: 1) { style, args in
+      try style.checkWritable(try args.string(0))
+      return style.removeProperty(try args.string(0))
+    }
     b.getter("parentRule") { _ in ScriptNull() }
     b.namedProperties(
       get: { style, name in isStyleProperty(name) ? style[camelCase: name] : nil },
       set: { style, name, value in
         guard isStyleProperty(name) else { return false }
+        try style.checkWritable(CSSStyleDeclaration.propertyName(forAttribute: name))
         style[camelCase: name] = try value.stringNullAsEmpty()
         return true
       },
@@ -39,13 +48,9 @@ extension DOMInterfaces {
     "propertyIsEnumerable", "toJSON", "then", "keys", "values", "entries", "forEach",
   ]
 
-  /// True for an IDL attribute name of a CSS property: ASCII letters and digits, starting with a letter,
-  /// and not a member name.
+  /// True for an IDL attribute name of a CSS property a browser knows (camelCase or dashed), and not a member name.
   static func isStyleProperty(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, first.properties.isAlphabetic, first.isASCII,
-      !styleReserved.contains(name)
-    else { return false }
-    return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }
+    !styleReserved.contains(name) && CSSStyleDeclaration.property(forAttribute: name) != nil
   }
 }
 

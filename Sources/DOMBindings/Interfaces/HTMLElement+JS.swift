@@ -39,9 +39,8 @@ extension DOMInterfaces {
       return true
     }, set: { element, value in try element.setAttribute("translate", value.toBool() ? "yes" : "no") })
     b.accessor("style", get: { $0.style }, set: { element, value in element.style.cssText = try value.toString() })
-    for name in ["innerText", "outerText"] {
-      b.accessor(name, get: { $0.textContent ?? "" }, set: { element, value in element.textContent = try value.stringNullAsEmpty() })
-    }
+    b.accessor("innerText", get: { $0.innerText }, set: { element, value in element.innerText = try value.stringNullAsEmpty() })
+    b.accessor("outerText", get: { $0.outerText }, set: { element, value in try element.setOuterText(try value.stringNullAsEmpty()) })
     b.method("focus") { _, _ in }
     b.method("blur") { _, _ in }
     b.method("click") { element, _ in element.click() }

@@ -1,0 +1,58 @@
+/// The presentational hints of HTML attributes (https://html.spec.whatwg.org/multipage/rendering.html#presentational-hints):
+/// author-level declarations with specificity zero, before every author rule. Those that set a property computed
+/// here, mapped as Chromium maps them (`<div align=center>` is `text-align: -webkit-center`).
+extension DeclarationBlock {
+  static func presentationalHints(of element: Element) -> DeclarationBlock? {
+    guard element.isHTML, element.hasAttributes() else { return nil }
+    var block = DeclarationBlock()
+    if let hidden = element.getAttribute("hidden") {
+      if hidden.asciiLowercased == "until-found" {
+        block.add(name: "content-visibility", value: "hidden", important: false)
+      } else if element.localName != "embed" {
+        block.add(name: "display", value: "none", important: false)
+      }
+    }
+    let align = element.getAttribute("align")?.trimmingCSSWhitespace().asciiLowercased
+    switch element.localName {
+    case "div", "p", "td", "th", "tr", "thead", "tbody", "tfoot":
+      let mapped: [String: String] = [
+        "center": "-webkit-center", "middle": "-webkit-center", "left": "-webkit-left", "right": "-webkit-right",
+        "justify": "justify",
+      ]
+      if let align, let value = mapped[align] { block.add(name: "text-align", value: value, important: false) }
+      if element.localName == "td" || element.localName == "th", element.hasAttribute("nowrap") {
+        block.add(name: "white-space", value: "nowrap", important: false)
+      }
+    case "h1", "h2", "h3", "h4", "h5", "h6":
+      if let align, ["left", "right", "center", "justify"].contains(align) {
+        block.add(name: "text-align", value: align, important: false)
+      }
+    case "table", "img", "object", "embed", "iframe", "input":
+      if element.localName == "input", element.getAttribute("type")?.asciiLowercased != "image" { break }
+      if let align, align == "left" || align == "right" { block.add(name: "float", value: align, important: false) }
+    case "font":
+      if let color = element.getAttribute("color").flatMap(legacyColor) { block.add(name: "color", value: color, important: false) }
+    case "body":
+      if let color = element.getAttribute("text").flatMap(legacyColor) { block.add(name: "color", value: color, important: false) }
+    case "pre":
+      if element.hasAttribute("wrap") { block.add(name: "white-space", value: "pre-wrap", important: false) }
+    case "textarea":
+      if element.getAttribute("wrap")?.asciiLowercased == "off" {
+        block.add(name: "white-space", value: "pre", important: false)
+      }
+    default:
+      break
+    }
+    return block.isEmpty ? nil : block
+  }
+
+  /// A color attribute (`red`, `#f00`, `ff0000`), as a CSS color; nil when it is not one.
+  /// (A reduced form of https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#rules-for-parsing-a-legacy-colour-value.)
+  private static func legacyColor(_ value: String) -> String? {
+    let trimmed = value.trimmingCSSWhitespace()
+    guard !trimmed.isEmpty, trimmed.asciiLowercased != "transparent" else { return nil }
+    if let color = CSSColor.parse(trimmed) { return color.serialized }
+    if trimmed.count == 3 || trimmed.count == 6, let color = CSSColor.parse("#" + trimmed) { return color.serialized }
+    return nil
+  }
+}

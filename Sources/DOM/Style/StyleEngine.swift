@@ -1,0 +1,175 @@
+import FoundationEssentials
+
+/// The cascade of one document: its style sheets and each element's computed style, kept until the document
+/// changes (any change to the tree, an attribute or text moves ``Document/styleVersion``).
+///
+/// https://drafts.csswg.org/css-cascade-5/#cascade-sort — origins and importance, in increasing precedence:
+/// user-agent normal, presentational hints, author normal (by layer, then specificity, then order), the `style`
+/// attribute, author important (earlier layers first), the `style` attribute's important ones, user-agent important.
+/// `revert` in an author declaration goes back to the user-agent value, `revert-layer` to the value before its layer.
+final class StyleEngine {
+  private unowned let document: Document
+  private var version: UInt64?
+  private var sheetTexts: [String] = []
+  private var author = RuleSet(sheets: [])
+  private var parsedSheets: [String: StyleSheet] = [:]
+  private var parsedInline: [String: DeclarationBlock] = [:]
+  private var styles: [ObjectIdentifier: ComputedStyle] = [:]
+
+  init(document: Document) {
+    self.document = document
+  }
+
+  /// The HTML user-agent sheet, with the quirks-mode additions in a second set.
+  private static let userAgent = RuleSet(sheets: [StyleSheet(parsing: UserAgentStyleSheet.text, environment: MediaEnvironment())])
+  private static let userAgentQuirks = RuleSet(
+    sheets: [StyleSheet(parsing: UserAgentStyleSheet.quirksText, environment: MediaEnvironment())])
+
+  /// The computed style of `element`, or nil when it is not in its document.
+  func style(of element: Element) -> ComputedStyle? {
+    refresh()
+    // A style computed since the last change is for an element that is still where it was.
+    if let style = styles[ObjectIdentifier(element)] { return style }
+    guard element.isConnected else { return nil }
+    // Ancestors first, from the nearest one already computed.
+    var chain: [Element] = []
+    var cursor: Element? = element
+    while let current = cursor, styles[ObjectIdentifier(current)] == nil {
+      chain.append(current)
+      cursor = current.parentElement
+    }
+    var parentStyle = cursor.flatMap { styles[ObjectIdentifier($0)] }
+    for current in chain.reversed() {
+      let style = compute(current, parent: parentStyle)
+      styles[ObjectIdentifier(current)] = style
+      parentStyle = style
+    }
+    return parentStyle
+  }
+
+  /// Drops what the document's changes made stale: computed styles always, the rule set when the sheets' text changed.
+  private func refresh() {
+    guard version != document.styleVersion else { return }
+    version = document.styleVersion
+    styles.removeAll(keepingCapacity: true)
+    let texts = collectSheetTexts()
+    guard texts != sheetTexts else { return }
+    sheetTexts = texts
+    var used: [String: StyleSheet] = [:]
+    let sheets = texts.map { text in
+      let sheet = parsedSheets[text] ?? StyleSheet(parsing: text, environment: document.mediaEnvironment)
+      used[text] = sheet
+      return sheet
+    }
+    parsedSheets = used
+    author = RuleSet(sheets: sheets, foldsCase: document.quirksMode == .quirks)
+  }
+
+  /// Forgets parsed sheets (their `@media` rules were decided for the old environment).
+  func mediaEnvironmentChanged() {
+    parsedSheets.removeAll()
+    sheetTexts.removeAll()
+    version = nil
+  }
+
+  // MARK: Style sheets
+
+  /// The text of each style sheet in tree order: `<style>` elements (HTML or SVG) and, when the document has a
+  /// loader, `<link rel=stylesheet>` files; each whose `media` matches and whose `type` is CSS.
+  private func collectSheetTexts() -> [String] {
+    var texts: [String] = []
+    let media = MediaQueryEvaluator(environment: document.mediaEnvironment)
+    for node in document.descendants() {
+      guard let element = node as? Element else { continue }
+      switch element.localName {
+      case "style" where element.isHTML || element.namespaceURI == LibXML.Namespace.svg.rawValue:
+        if let type = element.getAttribute("type"), !type.isEmpty, type.asciiLowercased != "text/css" { continue }
+        if let query = element.getAttribute("media"), !media.matches(query) { continue }
+        texts.append(element.childTextContent)
+      case "link" where element.isHTML:
+        guard let loader = document.styleSheetLoader,
+          let rel = element.getAttribute("rel")?.asciiLowercased.splitOnASCIIWhitespace(), rel.contains("stylesheet"),
+          !rel.contains("alternate"), let href = element.getAttribute("href"), let url = document.resolveURL(href)
+        else { continue }
+        if let query = element.getAttribute("media"), !media.matches(query) { continue }
+        if let text = loader(url) { texts.append(text) }
+      default:
+        continue
+      }
+    }
+    return texts
+  }
+
+  // MARK: Cascade
+
+  private func compute(_ element: Element, parent: ComputedStyle?) -> ComputedStyle {
+    var values = [DeclarationBlock.Value?](repeating: nil, count: StyleProperty.allCases.count)
+    var custom: [String: String] = [:]
+    /// Applies a block's normal or important declarations; `revert` goes back to `revertTo` (the user-agent values),
+    /// `revert-layer` to `layerStart` (the values before the block's layer).
+    func apply(
+      _ block: DeclarationBlock, important: Bool, revertTo fallback: [DeclarationBlock.Value?]?,
+      layerStart: [DeclarationBlock.Value?]? = nil
+    ) {
+      for declaration in block.declarations where declaration.important == important {
+        let index = declaration.property.rawValue
+        switch declaration.value {
+        case .revert: values[index] = fallback?[index] ?? nil
+        case .revertLayer: values[index] = (layerStart ?? fallback)?[index] ?? nil
+        default: values[index] = declaration.value
+        }
+      }
+      for declaration in block.custom where declaration.important == important {
+        custom[declaration.name] = declaration.value
+      }
+    }
+    /// Applies entries in order, taking a snapshot each time a new layer starts (for `revert-layer`).
+    func applyLayered(_ entries: [RuleSet.Entry], important: Bool, revertTo fallback: [DeclarationBlock.Value?]) {
+      var layer: Int?
+      var layerStart = values
+      for entry in entries where !important || entry.rule.block.hasImportant {
+        if entry.layerRank != layer {
+          layer = entry.layerRank
+          layerStart = values
+        }
+        apply(entry.rule.block, important: important, revertTo: fallback, layerStart: layerStart)
+      }
+    }
+    // User-agent normal declarations (the UA sheet styles HTML elements only).
+    var userAgent: [RuleSet.Entry] = []
+    if element.isHTML {
+      userAgent = Self.userAgent.matching(element)
+      if document.quirksMode == .quirks { userAgent += Self.userAgentQuirks.matching(element) }
+      userAgent = RuleSet.Entry.sortedForNormal(userAgent)
+      for entry in userAgent { apply(entry.rule.block, important: false, revertTo: nil) }
+    }
+    let userAgentValues = values
+    // Presentational hints, author rules, the style attribute.
+    if let hints = DeclarationBlock.presentationalHints(of: element) {
+      apply(hints, important: false, revertTo: userAgentValues)
+    }
+    let matched = author.matching(element)
+    applyLayered(RuleSet.Entry.sortedForNormal(matched), important: false, revertTo: userAgentValues)
+    let inline = inlineBlock(of: element)
+    if let inline { apply(inline, important: false, revertTo: userAgentValues, layerStart: values) }
+    // Important declarations: author (earlier layers win), the style attribute, then the user agent.
+    if author.hasImportant {
+      applyLayered(RuleSet.Entry.sortedForImportant(matched), important: true, revertTo: userAgentValues)
+    }
+    if let inline, inline.hasImportant { apply(inline, important: true, revertTo: userAgentValues, layerStart: values) }
+    for entry in userAgent where entry.rule.block.hasImportant {
+      apply(entry.rule.block, important: true, revertTo: nil)
+    }
+    return ComputedStyle(cascaded: values, custom: custom, parent: parent, element: element)
+  }
+
+  /// The `style` attribute's declarations (parsed once per distinct text).
+  private func inlineBlock(of element: Element) -> DeclarationBlock? {
+    guard let text = element.getAttribute("style"), !text.isEmpty else { return nil }
+    if let block = parsedInline[text] { return block }
+    let block = DeclarationBlock(parsing: text)
+    if parsedInline.count > 1024 { parsedInline.removeAll() }
+    parsedInline[text] = block
+    return block
+  }
+}

@@ -1,0 +1,94 @@
+import XCTest
+@testable import DOM
+
+/// The cascade and computed values (Sources/DOM/Style), without JS.
+final class ComputedStyleTests: XCTestCase {
+  private func style(_ html: String, _ id: String = "t") throws -> ComputedStyle {
+    let document = Document.parse(html: "<!DOCTYPE html>" + html)
+    let element = try XCTUnwrap(try document.querySelector("#" + id))
+    return try XCTUnwrap(element.computedStyle)
+  }
+
+  func testUserAgentDefaults() throws {
+    XCTAssertEqual(try style("<div id=t>")[.display], "block")
+    XCTAssertEqual(try style("<span id=t>")[.display], "inline")
+    XCTAssertEqual(try style("<pre id=t>").value(forProperty: "white-space"), "pre")
+    XCTAssertEqual(try style("<table><tr><td id=t>x</table>")[.display], "table-cell")
+    XCTAssertEqual(try style("<table><tr><th id=t>x</table>")[.textAlign], "center")
+    XCTAssertEqual(try style("<b><b id=t>x</b></b>")[.fontWeight], "900")
+    XCTAssertEqual(try style("<a id=t href=x>x</a>")[.color], "rgb(0, 0, 238)")
+    XCTAssertEqual(try style("<div id=t hidden>")[.display], "none")
+    XCTAssertEqual(try style("<head id=t>")[.display], "none")
+    XCTAssertEqual(try style("<li id=t>")[.display], "list-item")
+    XCTAssertEqual(try style("<nobr id=t>").value(forProperty: "white-space"), "nowrap")
+  }
+
+  func testCascadeOrder() throws {
+    let sheet = "<style>#t { color: red } div.a { color: blue; display: flex } div { color: green !important }</style>"
+    let computed = try style(sheet + "<div id=t class=a style='color: yellow; display: grid'>")
+    XCTAssertEqual(computed[.color], "rgb(0, 128, 0)", "!important beats the style attribute")
+    XCTAssertEqual(computed[.display], "grid", "the style attribute beats rules")
+    XCTAssertEqual(try style("<style>p { display: inline } p { display: bogus }</style><p id=t>")[.display], "inline")
+    XCTAssertEqual(try style("<style>.x.y { float: left } .y { float: right }</style><p id=t class='x y'>")[.float], "left")
+    XCTAssertEqual(try style("<style>@layer a { p { float: left } } p { float: right }</style><p id=t>")[.float], "right")
+    XCTAssertEqual(
+      try style("<style>@layer a, b; @layer b { p { float: left !important } } @layer a { p { float: right !important } }</style><p id=t>")[.float],
+      "right", "an earlier layer wins for important declarations")
+    XCTAssertEqual(try style("<style>div { display: revert }</style><div id=t>")[.display], "block")
+    XCTAssertEqual(try style("<style>p::before, p { float: left } a::-moz-selection, p { position: fixed }</style><p id=t>")[.float], "left")
+    XCTAssertEqual(try style("<style>a::-moz-selection, p { position: fixed }</style><p id=t>")[.position], "static")
+  }
+
+  func testMediaSupportsAndNesting() throws {
+    let css = """
+      <style>
+      @media print { p { float: left } }
+      @media screen and (max-width: 600px) { p { position: relative } }
+      @media (min-width: 1000px) { p { display: none } }
+      @supports (display: grid) and (not (display: bogus)) { p { visibility: hidden } }
+      .card { & p { font-style: italic } > p { text-transform: uppercase } }
+      </style>
+      """
+    let computed = try style(css + "<div class=card><p id=t>x</p></div>")
+    XCTAssertEqual(computed[.float], "none")
+    XCTAssertEqual(computed[.position], "relative")
+    XCTAssertEqual(computed[.display], "block")
+    XCTAssertEqual(computed[.visibility], "hidden")
+    XCTAssertEqual(computed[.fontStyle], "italic")
+    XCTAssertEqual(computed[.textTransform], "uppercase")
+  }
+
+  func testComputedValues() throws {
+    XCTAssertEqual(try style("<span id=t style='float: left'>")[.display], "block")
+    XCTAssertEqual(try style("<span id=t style='float: left; position: absolute'>")[.float], "none")
+    XCTAssertEqual(try style("<div style='display: flex'><span id=t>")[.display], "block")
+    XCTAssertEqual(try style("<div style='display: flex'><div style='display: contents'><span id=t>")[.display], "block")
+    XCTAssertEqual(try style("<img id=t style='display: contents'>")[.display], "none")
+    XCTAssertEqual(try style("<div id=t style='display: inline flow-root'>")[.display], "inline-block")
+    XCTAssertEqual(try style("<div id=t style='color: #0f08'>")[.color], "rgba(0, 255, 0, 0.533)")
+    XCTAssertEqual(try style("<div id=t style='color: hsl(120, 100%, 25%)'>")[.color], "rgb(0, 128, 0)")
+    XCTAssertEqual(try style("<div style='color: red'><p id=t style='color: currentcolor'>")[.color], "rgb(255, 0, 0)")
+    XCTAssertEqual(try style("<div id=t style='font: italic bold 12px/2 serif'>")[.fontWeight], "700")
+    XCTAssertEqual(try style("<b><span id=t style='font: 12px serif'>")[.fontWeight], "400")
+    XCTAssertEqual(try style("<div style='--d: flex; --c: blue'><p id=t style='display: var(--d); color: var(--c)'>")[.display], "flex")
+    XCTAssertEqual(try style("<p id=t style='display: var(--missing)'>")[.display], "inline", "invalid at computed-value time")
+    XCTAssertEqual(try style("<p id=t style='--x: a; --y: var(--x) b'>").value(forProperty: "--y"), "a b")
+    let wrap = try style("<div id=t style='white-space-collapse: preserve-breaks; text-wrap-mode: nowrap'>")
+    XCTAssertEqual(wrap.value(forProperty: "white-space"), "preserve-breaks nowrap")
+    XCTAssertEqual(wrap.value(forProperty: "text-wrap"), "nowrap")
+    XCTAssertEqual(try style("<ul style='text-align: center'><li id=t>")[.textAlign], "center")
+  }
+
+  func testCacheFollowsChanges() throws {
+    let document = Document.parse(html: "<!DOCTYPE html><style>.hide { display: none }</style><p id=t>x")
+    let element = try XCTUnwrap(try document.querySelector("#t"))
+    XCTAssertEqual(element.computedStyle?[.display], "block")
+    try element.setAttribute("class", "hide")
+    XCTAssertEqual(element.computedStyle?[.display], "none")
+    let sheet = try XCTUnwrap(try document.querySelector("style"))
+    sheet.textContent = ".hide { display: inline }"
+    XCTAssertEqual(element.computedStyle?[.display], "inline")
+    element.removeFromParent()
+    XCTAssertNil(element.computedStyle, "an element outside the document has no computed style")
+  }
+}
