@@ -17,6 +17,7 @@ final class WPTTests: XCTestCase {
   func testDomLists() throws { try check("dom-lists", folder: "dom/lists") }
   func testDomAbort() throws { try check("dom-abort", folder: "dom/abort") }
   func testHtmlDomReflection() throws { try check("html-dom-reflection", folder: "html/dom", prefix: "reflection-") }
+  func testDomparsing() throws { try check("domparsing", folder: "domparsing", xmlPages: true) }
 
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -40,13 +41,13 @@ final class WPTTests: XCTestCase {
   }
 
   /// Runs one suite and compares it with `Expectations/<name>.txt` (or rewrites that file).
-  func check(_ name: String, folder: String, prefix: String = "") throws {
+  func check(_ name: String, folder: String, prefix: String = "", xmlPages: Bool = false) throws {
     let root = Self.wptRoot
     guard FileManager.default.fileExists(atPath: root.appendingPathComponent("resources/testharness.js").path) else {
       XCTFail("no web-platform-tests at \(root.path) (set WPT_ROOT)")
       return
     }
-    let files = try WPTFile.list(in: root, folder: folder, prefix: prefix)
+    let files = try WPTFile.list(in: root, folder: folder, prefix: prefix, xmlPages: xmlPages)
     XCTAssertFalse(files.isEmpty, "no test files in \(folder)")
     let runner = WPTRunner(root: root, harness: Self.here.appendingPathComponent("Harness"), binary: Self.binary)
     let started = Date()

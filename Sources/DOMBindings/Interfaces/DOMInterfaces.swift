@@ -21,6 +21,7 @@ enum DOMInterfaces {
     processingInstruction.erased, cdataSection.erased, xmlDocument.erased, domImplementation.erased,
     treeWalker.erased, nodeIterator.erased, mutationObserver.erased, mutationRecord.erased,
     abstractRange.erased, range.erased, staticRange.erased, abortController.erased, abortSignal.erased,
+    domParser.erased, xmlSerializer.erased,
   ] + dictionaryEventInterfaceList + htmlElementInterfaces
 
   /// The interface for a Swift object a binding returns: the most derived one for nodes.
