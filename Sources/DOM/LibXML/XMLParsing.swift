@@ -279,32 +279,29 @@ extension LibXML {
     }
   }
 
-  /// An attribute value with its entity references expanded (replacement text whitespace becomes spaces, as
-  /// attribute-value normalization asks).
+  /// An attribute value with its entity references expanded. Like Chromium, the replacement text keeps its tabs and
+  /// line breaks (XML's attribute-value normalization would make them spaces).
   private static func attributeText(_ list: Node?, _ doc: Doc?, _ expansion: inout EntityExpansion) -> String {
     var result = ""
-    appendAttributeText(list, doc, depth: 0, normalize: false, into: &result, &expansion)
+    appendAttributeText(list, doc, depth: 0, into: &result, &expansion)
     return result
   }
 
   private static func appendAttributeText(
-    _ list: Node?, _ doc: Doc?, depth: Int, normalize: Bool, into result: inout String, _ expansion: inout EntityExpansion
+    _ list: Node?, _ doc: Doc?, depth: Int, into result: inout String, _ expansion: inout EntityExpansion
   ) {
     var cursor = list
     while let node = cursor, !expansion.exceeded {
       if node.pointee.type == XML_ENTITY_REF_NODE {
-        if let entity = internalEntity(node), let content = entity.pointee.content, depth < 40 {
-          let nested = xmlStringGetNodeList(doc, content)
-          appendAttributeText(nested, doc, depth: depth + 1, normalize: true, into: &result, &expansion)
-          if let nested { xmlFreeNodeList(nested) }
-        } else if depth >= 40 {
+        if depth >= 40 {
           _ = expansion.spend(expansion.limit + 1)
+        } else if let entity = internalEntity(node), let content = entity.pointee.content {
+          let nested = xmlStringGetNodeList(doc, content)
+          appendAttributeText(nested, doc, depth: depth + 1, into: &result, &expansion)
+          if let nested { xmlFreeNodeList(nested) }
         }
       } else if let content = node.pointee.content {
-        var text = readStored(content)
-        if normalize {
-          text = String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
-        }
+        let text = readStored(content)
         guard expansion.spend(text.utf8.count) else { return }
         result += text
       }
