@@ -61,6 +61,20 @@ final class XMLParsingTests: XCTestCase {
     XCTAssertEqual(try serialize(try XCTUnwrap(doc.doctype)), "<!DOCTYPE foo>")
   }
 
+  func testXHTMLDoctypesAllowHTMLNamedReferences() throws {
+    let doc = parse(#"<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x.dtd"><html xmlns="http://www.w3.org/1999/xhtml" title="&eacute;&amp;">&nbsp;&LT;&NotNestedGreaterGreater;</html>"#,
+                    "application/xhtml+xml")
+    let root = try XCTUnwrap(doc.documentElement)
+    XCTAssertEqual(root.getAttribute("title"), "é&")
+    XCTAssertEqual(root.textContent, "\u{A0}<\u{2AA2}\u{338}")
+    XCTAssertEqual(root.childNodes.count, 1)
+    // Only those doctypes, and only names HTML knows.
+    for xml in [#"<!DOCTYPE x SYSTEM "x.dtd"><x>&nbsp;</x>"#,
+                #"<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" "x"><x>&bogus;</x>"#, "<x>&eacute;</x>"] {
+      XCTAssertNotNil(try parse(xml).querySelector("parsererror"), xml)
+    }
+  }
+
   func testExternalEntityToALocalFileIsNeverRead() throws {
     let marker = "secret content \(UInt64.random(in: 0...UInt64.max))"
     let path = "/tmp/webaction-xml-entity-\(UInt64.random(in: 0...UInt64.max)).txt"

@@ -40,6 +40,11 @@ extension LibXML {
                 let box = ctxt.pointee._private else { return }
           Unmanaged<ErrorCollector>.fromOpaque(box).takeUnretainedValue().report(error.pointee, ctxt)
         }
+        ctxt.pointee.sax.pointee.getEntity = { userData, name in
+          guard let userData, let name else { return nil }
+          if let entity = xmlSAX2GetEntity(userData, name) { return entity }
+          return LibXML.xhtmlEntity(userData.assumingMemoryBound(to: xmlParserCtxt.self), name)
+        }
         xmlParseDocument(ctxt)
         let doc = ctxt.pointee.myDoc
         ctxt.pointee.myDoc = nil
@@ -87,6 +92,28 @@ extension LibXML {
       nodes.append(child)
     }
     return .success(nodes)
+  }
+
+  /// The public ids of the XHTML and MathML DTDs whose documents may use HTML's named character references: the list
+  /// of https://html.spec.whatwg.org/multipage/xhtml.html#parsing-xhtml-documents, and XHTML Mobile 1.1 and 1.2 as in
+  /// Chromium.
+  private static let xhtmlPublicIDs: Set<String> = [
+    "-//W3C//DTD XHTML 1.0 Transitional//EN", "-//W3C//DTD XHTML 1.1//EN", "-//W3C//DTD XHTML 1.0 Strict//EN",
+    "-//W3C//DTD XHTML 1.0 Frameset//EN", "-//W3C//DTD XHTML Basic 1.0//EN",
+    "-//W3C//DTD XHTML 1.1 plus MathML 2.0//EN", "-//W3C//DTD XHTML 1.1 plus MathML 2.0 plus SVG 1.1//EN",
+    "-//W3C//DTD MathML 2.0//EN", "-//WAPFORUM//DTD XHTML Mobile 1.0//EN", "-//WAPFORUM//DTD XHTML Mobile 1.1//EN",
+    "-//WAPFORUM//DTD XHTML Mobile 1.2//EN",
+  ]
+
+  /// An HTML named character reference (`&nbsp;`) in a document whose doctype names an XHTML DTD: declared on the
+  /// fly in the document's internal subset (as character references, so it is text), then used like any entity.
+  private static func xhtmlEntity(_ ctxt: xmlParserCtxtPtr, _ name: UnsafePointer<xmlChar>) -> xmlEntityPtr? {
+    guard let doc = ctxt.pointee.myDoc, let dtd = doc.pointee.intSubset, let publicId = dtd.pointee.ExternalID,
+          xhtmlPublicIDs.contains(String(cString: publicId)),
+          let value = NamedCharacterReferenceTable.shared.value(named: String(cString: name) + ";")
+    else { return nil }
+    let content = value.unicodeScalars.map { "&#\($0.value);" }.joined()
+    return xmlAddDocEntity(doc, name, Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue), nil, nil, content)
   }
 
   /// Collects the parser's first error and stops tree building there (later errors are consequences).
