@@ -117,8 +117,9 @@ extension Node {
       of: raw, scripting: document.scriptingEnabled, templateContents: { self.document.templateContents[$0] })
   }
 
-  /// The node and its subtree as XML: XMLSerializer's `serializeToString` without the well-formed check, or, with
-  /// `requireWellFormed`, throwing InvalidStateError for what XML cannot express (innerHTML in XML documents).
+  /// The node and its subtree (or, with `childrenOnly`, its children) as XML: XMLSerializer's `serializeToString`
+  /// without the well-formed check, or, with `requireWellFormed`, throwing InvalidStateError for what XML cannot
+  /// express (the standard's innerHTML getter asks for the check; Chromium and Safari, and so webaction, skip it).
   ///
   /// https://w3c.github.io/DOM-Parsing/#dfn-concept-serialize-xml
   public func xmlSerialization(requireWellFormed: Bool = false, childrenOnly: Bool = false) throws -> String {
