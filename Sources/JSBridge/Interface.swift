@@ -16,12 +16,16 @@ public final class AnyInterface: Sendable {
   let accepts: @Sendable (AnyObject) -> Bool
   /// The identity the table's members check their receiver against.
   let brand: InterfaceBrand
+  /// True when instances' wrappers may be collected (``InterfaceBuilder/wrappersAreCollectable()``, here or in an ancestor).
+  let isCollectable: Bool
 
   init(
     name: String, parent: AnyInterface?, members: [InterfaceMember], indexed: IndexedProperties?,
-    named: NamedProperties?, construct: (@Sendable (Arguments) throws -> AnyObject)?, constructorLength: Int, accepts: @escaping @Sendable (AnyObject) -> Bool, brand: InterfaceBrand
+    named: NamedProperties?, construct: (@Sendable (Arguments) throws -> AnyObject)?, constructorLength: Int, accepts: @escaping @Sendable (AnyObject) -> Bool, brand: InterfaceBrand,
+    collectable: Bool = false
   ) {
     self.brand = brand
+    self.isCollectable = collectable || (parent?.isCollectable ?? false)
     self.name = name
     self.parent = parent
     self.members = members
@@ -80,6 +84,9 @@ enum InterfaceMember: Sendable {
   case constant(name: String, value: ConstantValue)
   /// Names hidden from `with` scopes (WebIDL `[Unscopable]`), collected into `prototype[Symbol.unscopables]`.
   case unscopables(names: [String])
+  /// A WebIDL pair iterator (`iterable<K, V>`): `length` answers the live count, `entry` the `[key, value]` pair
+  /// at an index; `entries`, `keys`, `values`, `forEach` and `@@iterator` are built on them.
+  case pairIterable(length: NativeBody, entry: NativeBody)
 }
 
 /// The value of an interface constant.
@@ -123,7 +130,7 @@ public struct Interface<T: AnyObject>: Sendable {
     erased = AnyInterface(
       name: name, parent: parent, members: builder.members, indexed: builder.indexed, named: builder.named,
       construct: builder.construct, constructorLength: builder.constructorLength, accepts: { $0 is T },
-      brand: builder.brand)
+      brand: builder.brand, collectable: builder.collectable)
   }
 
   /// Builds the table for `name`, inheriting from another typed interface.
@@ -176,6 +183,9 @@ extension AnyInterface {
       case .constant(let name, _): [InterfaceMemberDescription(name: name, kind: .constant)]
       // Static operations live on the interface object, unscopables are a symbol: neither is a prototype member.
       case .staticMethod, .unscopables: []
+      case .pairIterable:
+        ["entries", "keys", "values"].map { InterfaceMemberDescription(name: $0, kind: .operation(length: 0)) }
+          + [InterfaceMemberDescription(name: "forEach", kind: .operation(length: 1))]
       }
     }
   }

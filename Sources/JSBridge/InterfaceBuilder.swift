@@ -9,6 +9,16 @@ public final class InterfaceBuilder<T: AnyObject> {
   var named: NamedProperties?
   var construct: (@Sendable (Arguments) throws -> AnyObject)?
   var constructorLength = 0
+  /// See ``wrappersAreCollectable()``.
+  var collectable = false
+
+  /// Lets the garbage collector take an instance's wrapper once no script reaches it (the default keeps every
+  /// wrapper until the context closes, as nodes need: their identity and expandos must survive).
+  ///
+  /// For objects scripts create in numbers and drop (ranges, iterators, events, records): a Swift object that
+  /// outlives its collected wrapper gets a new one when it is next exposed, which no script can tell apart
+  /// because nothing held the old one. Subinterfaces inherit it.
+  public func wrappersAreCollectable() { collectable = true }
 
   init(interfaceName: String) { self.interfaceName = interfaceName }
 
@@ -228,6 +238,23 @@ public final class InterfaceBuilder<T: AnyObject> {
         return try value.scriptValue(in: context)
       },
       set: erasedSet, keys: erasedKeys, overridesBuiltIns: overridesBuiltIns)
+  }
+
+  /// A pair iterator (WebIDL `iterable<K, V>`, https://webidl.spec.whatwg.org/#idl-iterable): `entries`, `keys`,
+  /// `values`, `forEach` and `@@iterator`, whose iterators read `length` and `entry` on each step, so they see
+  /// changes made while iterating.
+  public func pairIterable<K: ScriptConvertible, V: ScriptConvertible>(
+    length: @escaping @Sendable (T) -> Int, entry: @escaping @Sendable (T, Int) -> (K, V)?
+  ) {
+    let brand = self.brand
+    members.append(
+      .pairIterable(
+        length: { args in args.context.makeNumber(length(try Self.receiver(args, brand))) },
+        entry: { args in
+          let object = try Self.receiver(args, brand)
+          guard let (key, value) = entry(object, try args.int(0)) else { return args.context.makeUndefined() }
+          return args.context.makeArray([try key.scriptValue(in: args.context), try value.scriptValue(in: args.context)])
+        }))
   }
 
   /// Makes `new Name(...)` work: `body` builds the Swift object, which is wrapped with this interface.

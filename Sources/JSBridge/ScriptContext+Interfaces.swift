@@ -18,6 +18,8 @@ final class WrapperRecord {
   let jsObject: JSObjectRef
   /// The `[SameObject]` values made for this wrapper, by member name (a handful at most; kept as long as the wrapper).
   var sameObjects: [(member: String, value: AnyObject)] = []
+  /// For a collectable wrapper, the group to tell when the collector takes it (nil otherwise).
+  weak var owner: ScriptGroup?
   init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef) {
     self.object = object
     self.interface = interface
@@ -133,6 +135,11 @@ extension ScriptContext {
         try define(ctorValue, name, v, attributes: attributes)
         try define(protoValue, name, v, attributes: attributes)
       case .unscopables: break  // Collected into one object below.
+      case .pairIterable(let length, let entry):
+        try helper("usePairIterator").call(args: [
+          protoValue, makeString(interface.name), makeNativeFunction(name: "length", length: 0, body: length),
+          makeNativeFunction(name: "entry", length: 1, body: entry),
+        ])
       }
     }
     let unscopables = interface.members.flatMap { member -> [String] in
@@ -194,7 +201,7 @@ extension ScriptContext {
 
   /// The JS object for `object`, with the interface picked by ``interfaceResolver`` or ``ScriptExposed``.
   public func wrap(_ object: AnyObject) throws(ScriptError) -> ScriptValue {
-    if let record = wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
+    if let record = shared.wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
     guard let interface = interfaceResolver?(object) ?? (object as? any ScriptExposed).map({ type(of: $0).scriptInterface })
     else {
       throw ScriptError(kind: .host, name: "TypeError",
@@ -205,7 +212,11 @@ extension ScriptContext {
 
   /// Wraps with an explicit type-erased interface (checked against the object's type).
   public func wrap(_ object: AnyObject, interface: AnyInterface) throws(ScriptError) -> ScriptValue {
-    if let record = wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
+    if let record = shared.wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
+    // Another realm of the group may be the object's (a node of a frame's document).
+    if let realm = realmResolver?(object), realm !== self, realm.shared === shared, !realm.isClosed {
+      return try realm.wrap(object, interface: interface)
+    }
     guard interface.accepts(object) else {
       throw ScriptError(kind: .host, name: "TypeError",
         message: "interface \(interface.name) cannot wrap a Swift \(type(of: object))")
@@ -213,15 +224,39 @@ extension ScriptContext {
     let state = try installedState(interface)
     let js = JSObjectMake(raw, state.instanceClass, nil)!
     let stored = WrapperRecord(object: object, interface: interface, jsObject: js)
-    JSObjectSetPrivate(js, Unmanaged.passUnretained(stored).toOpaque())
+    if interface.isCollectable {
+      // The JS object owns its record; the finalizer releases it and removes it from `wrappers`.
+      stored.owner = shared
+      JSObjectSetPrivate(js, Unmanaged.passRetained(stored).toOpaque())
+      collectableWrapperMade()
+    } else {
+      JSObjectSetPrivate(js, Unmanaged.passUnretained(stored).toOpaque())
+      JSValueProtect(raw, js)
+    }
     JSObjectSetPrototype(raw, js, state.prototype)
-    JSValueProtect(raw, js)
-    wrappers[ObjectIdentifier(object)] = stored
+    shared.wrappers[ObjectIdentifier(object)] = stored
     let wrapper = ScriptValue(js, in: self)
     for (name, getter) in state.unforgeable {
       try helper("defineUnforgeable").call(args: [wrapper, makeString(name), getter.value])
     }
     return ScriptValue(js, in: self)
+  }
+
+  /// Keeps the number of dead-but-uncollected collectable wrappers bounded.
+  ///
+  /// The collector sees only small JS objects, and one that lived through a young-generation collection (a
+  /// range alive while the test that made it allocated) waits for a full one, which a page that keeps most of
+  /// what it allocates (every node wrapper does) rarely needs. But a dead range still costs work on every
+  /// mutation of its document. So after as many new collectable wrappers as there were live ones at the last
+  /// full collection (at least 512), collect fully: the cost, one heap walk per 512 or more wrappers, is
+  /// amortised over them.
+  private func collectableWrapperMade() {
+    shared.liveCollectableWrappers += 1
+    shared.collectableWrappersSinceCollection += 1
+    let since = shared.collectableWrappersSinceCollection
+    guard since >= max(512, shared.liveCollectableWrappers - since) else { return }
+    shared.collectableWrappersSinceCollection = 0
+    JSSynchronousGarbageCollectForDebugging(raw)
   }
 
   /// The wrapper record behind a JS value, if it is one of this context's wrappers.
@@ -236,7 +271,7 @@ extension ScriptContext {
   /// then kept in the slot of `object`'s wrapper record, so it lives as long as the wrapper.
   public func sameObject<R: AnyObject>(of object: AnyObject, _ member: String, make: () throws -> R) throws -> R {
     _ = try wrap(object)
-    guard let record = wrappers[ObjectIdentifier(object)] else { return try make() }
+    guard let record = shared.wrappers[ObjectIdentifier(object)] else { return try make() }
     return try record.sameObject(member, make: make)
   }
 
@@ -247,4 +282,13 @@ extension ScriptContext {
 
   /// A readable name for a Swift type in error messages.
   func interfaceName<T>(for type: T.Type) -> String { String(describing: type) }
+}
+
+extension ScriptGroup {
+  /// Called when the collector takes a collectable wrapper: the next `wrap` of its object makes a new one.
+  func forgetWrapper(_ record: WrapperRecord) {
+    let key = ObjectIdentifier(record.object)
+    if wrappers[key] === record { wrappers[key] = nil }
+    liveCollectableWrappers -= 1
+  }
 }

@@ -12,6 +12,10 @@ struct NativeClasses {
   let wrapper: JSClassRef
   /// Wrappers whose interface has indexed or named properties.
   let exoticWrapper: JSClassRef
+  /// Collectable plain and exotic wrappers (children of the two above; private data: the `WrapperRecord`,
+  /// retained, released on finalize).
+  let collectableWrapper: JSClassRef
+  let collectableExoticWrapper: JSClassRef
   /// Interface objects (`Node`, `Element`; private data: the `AnyInterface`, unretained).
   let constructor: JSClassRef
 
@@ -37,6 +41,14 @@ struct NativeClasses {
     exoticWrapper = JSClassCreate(&def)
 
     def = kJSClassDefinitionEmpty
+    def.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
+    def.finalize = collectableWrapperFinalize
+    def.parentClass = wrapper
+    collectableWrapper = JSClassCreate(&def)
+    def.parentClass = exoticWrapper
+    collectableExoticWrapper = JSClassCreate(&def)
+
+    def = kJSClassDefinitionEmpty
     def.className = staticName("Function")
     def.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
     def.callAsFunction = interfaceObjectCall
@@ -51,14 +63,21 @@ struct NativeClasses {
     interface.name.withCString { name in
       var def = kJSClassDefinitionEmpty
       def.className = name
-      def.parentClass = interface.isExotic ? exoticWrapper : wrapper
+      def.parentClass = switch (interface.isExotic, interface.isCollectable) {
+      case (false, false): wrapper
+      case (true, false): exoticWrapper
+      case (false, true): collectableWrapper
+      case (true, true): collectableExoticWrapper
+      }
       def.attributes = JSClassAttributes(kJSClassAttributeNoAutomaticPrototype)
       return JSClassCreate(&def)  // JSC copies the name
     }
   }
 
   func release() {
-    for c in [global, function, wrapper, exoticWrapper, constructor] { JSClassRelease(c) }
+    for c in [global, function, wrapper, exoticWrapper, collectableWrapper, collectableExoticWrapper, constructor] {
+      JSClassRelease(c)
+    }
   }
 }
 
@@ -99,6 +118,14 @@ private func nativeFunctionCall(
 private func nativeFunctionFinalize(_ object: JSObjectRef?) {
   guard let object, let p = JSObjectGetPrivate(object) else { return }
   Unmanaged<NativeFunction>.fromOpaque(p).release()
+}
+
+/// A collectable wrapper died: its context forgets it (unless the context already closed) and the record,
+/// with the Swift object it holds, is released. Runs inside the collector: no JS calls, no allocation of JS values.
+private func collectableWrapperFinalize(_ object: JSObjectRef?) {
+  guard let object, let p = JSObjectGetPrivate(object) else { return }
+  let record = Unmanaged<WrapperRecord>.fromOpaque(p).takeRetainedValue()
+  record.owner?.forgetWrapper(record)
 }
 
 private func watchdogTerminate(_ ctx: JSContextRef?, _ info: UnsafeMutableRawPointer?) -> Bool {

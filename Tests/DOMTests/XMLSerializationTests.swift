@@ -1,4 +1,5 @@
 import FoundationEssentials
+import URLStandard
 import XCTest
 @testable import DOM
 
@@ -10,7 +11,7 @@ final class XMLSerializationTests: XCTestCase {
   var documents: [Document] = []
 
   func parse(_ xml: String) throws -> Element {
-    let document = Document.parse(xml: xml, contentType: "text/xml", url: URL(string: "about:blank")!)
+    let document = Document.parse(xml: xml, contentType: "text/xml", url: URLRecord("about:blank")!)
     documents.append(document)
     return try XCTUnwrap(document.documentElement)
   }

@@ -15,6 +15,13 @@ final class TList {
   var items: [TNode]
   init(_ items: [TNode]) { self.items = items }
 }
+/// A script-made object scripts drop (as ranges are): its wrapper is collectable.
+final class TMark {
+  nonisolated(unsafe) static var alive = 0
+  let label: String
+  init(label: String) { self.label = label; Self.alive += 1 }
+  deinit { Self.alive -= 1 }
+}
 final class TStyle {
   var properties: [(String, String)] = []
   func value(_ name: String) -> String? { properties.first { $0.0 == name }?.1 }
@@ -62,6 +69,11 @@ enum TBindings {
       },
       keys: { $0.properties.map(\.0) })
     $0.getter("cssText") { $0.properties.map { "\($0.0): \($0.1)" }.joined(separator: "; ") }
+  }
+  static let mark = Interface<TMark>("TMark") {
+    $0.wrappersAreCollectable()
+    $0.constructor(length: 1) { args in TMark(label: try args.string(0)) }
+    $0.getter("label") { $0.label }
   }
   static let constructible = Interface<TText>("TTextMaker", inherits: node) {
     $0.constructor(length: 1) { args in TText(name: try args.string(0)) }
@@ -178,6 +190,49 @@ final class InterfaceTests: XCTestCase {
     XCTAssertEqual(try js("temp.nodeName").toString(), "TEMP")
     context.close()
     XCTAssertNil(weakNode, "close releases wrapped objects")
+  }
+
+  func testCollectableWrappersAreCollectedAndKeepIdentityWhileReachable() throws {
+    try context.install(TBindings.mark.erased)
+    let held = TMark(label: "held")
+    try context.global.setProperty("held", context.wrap(held, as: TBindings.mark))
+    _ = try js("held.expando = 'kept'")
+    // 10,000 dropped at once: the context collects along the way (every 512 or more) and once more here.
+    _ = try js("for (let i = 0; i < 10000; i++) new TMark('m' + i)")
+    XCTAssertLessThan(TMark.alive, 1 + 1100, "dead collectable wrappers are collected as scripts make more")
+    context.collectGarbage()
+    XCTAssertEqual(TMark.alive, 1, "every unreachable wrapper released its Swift object")
+    // The reachable one is still the same object, expando included, and wrapping again finds it.
+    XCTAssertTrue(try js("held.expando === 'kept' && held.label === 'held'").toBool())
+    XCTAssertTrue(try context.wrap(held, as: TBindings.mark) === (try js("held")))
+    context.close()
+    XCTAssertEqual(TMark.alive, 1, "only the Swift reference is left")
+  }
+
+  func testRealmsOfOneGroupShareEachObjectsOneWrapper() throws {
+    // A second realm (a frame) in the same group: nodes whose realm it is get their wrapper there, whoever asks.
+    let frame = ScriptContext(name: "frame", sharingGroupWith: context)
+    frame.interfaceResolver = context.interfaceResolver
+    try frame.install(TBindings.element.erased)
+    var framed: TElement? = TElement(name: "FRAMED")
+    weak var weakFramed = framed
+    let framedID = ObjectIdentifier(framed!)
+    context.realmResolver = { [weak frame] in ObjectIdentifier($0) == framedID ? frame : nil }
+    try context.global.setProperty("framed", context.wrap(framed!))
+    try frame.global.setProperty("mine", frame.wrap(framed!))
+    framed = nil
+    try context.global.setProperty("frameGlobal", frame.global)
+    XCTAssertTrue(try js("framed === frameGlobal.mine").toBool(), "one JS object per Swift object across realms")
+    // Its prototype is the frame's, and methods of either realm accept the other's wrappers (one brand check).
+    XCTAssertTrue(try js("framed instanceof frameGlobal.TElement && !(framed instanceof TElement)").toBool())
+    XCTAssertEqual(try js("root.appendChild(framed) === framed && framed.appendChild(root.firstChild).nodeName").toString(), "hello")
+    XCTAssertEqual(root.children.last?.name, "FRAMED")
+    // A realm's wrappers outlive its close while the group is open; the last close releases everything.
+    frame.close()
+    XCTAssertEqual(try js("framed.nodeName === undefined || typeof framed === 'object'").toBool(), true)
+    context.close()
+    root = nil
+    XCTAssertNil(weakFramed, "closing the group's last context releases every wrapped object")
   }
 
   func testIndexedPropertiesLengthAndIteration() throws {

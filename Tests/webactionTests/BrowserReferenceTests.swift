@@ -10,6 +10,12 @@ final class BrowserReferenceTests: XCTestCase {
     try assertSameAsChromium("element-interfaces")
   }
 
+  /// TextDecoder in every encoding: each byte alone, every pair after a non-ASCII byte, gb18030's four-byte ranges
+  /// and sequences with errors, escapes and restored bytes.
+  func testTextDecoderIsTheBrowsers() throws {
+    try assertSameAsChromium("text-decoder")
+  }
+
   func testDOMParsingIsTheBrowsers() throws {
     try assertSameAsChromium("dom-parsing")
   }

@@ -63,16 +63,21 @@ extension TreeObserver {
   public func subtreeWasAdopted(_ node: Node) {}
 }
 
-/// A weak reference to an observer, so the document's registry never keeps one alive.
-struct WeakTreeObserver {
+/// A weak reference to an observer, so the document's registry never keeps one alive. A class: copying a
+/// weak reference out of an array costs more than the call it leads to, copying a box is a retain.
+final class WeakTreeObserver {
   weak var observer: (any TreeObserver)?
+  init(observer: any TreeObserver) { self.observer = observer }
 }
 
 extension Document {
-  /// Registers `observer` (weakly) for this document's changes. Registering twice is a no-op.
+  /// Registers `observer` (weakly) for this document's changes, in amortised constant time (scripts make
+  /// ranges and iterators by the thousand). Each observer registers once per document it follows.
   public func addTreeObserver(_ observer: any TreeObserver) {
-    treeObservers.removeAll { $0.observer == nil }
-    guard !treeObservers.contains(where: { $0.observer === observer }) else { return }
+    if treeObservers.count >= treeObserverCompactionSize {
+      treeObservers.removeAll { $0.observer == nil }
+      treeObserverCompactionSize = max(16, 2 * treeObservers.count)
+    }
     treeObservers.append(WeakTreeObserver(observer: observer))
   }
 
@@ -87,7 +92,7 @@ extension Document {
   /// Calls `body` for each live observer, in registration order.
   func notifyObservers(_ body: (any TreeObserver) -> Void) {
     guard !treeObservers.isEmpty else { return }
-    // A snapshot: an observer may register or unregister others while being told.
+    // Over a snapshot: an observer may register or unregister others while being told.
     for entry in treeObservers {
       if let observer = entry.observer { body(observer) }
     }

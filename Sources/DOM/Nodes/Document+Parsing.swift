@@ -1,5 +1,6 @@
 import CLibXML2
 import FoundationEssentials
+import URLStandard
 
 /// Everything that calls the HTML parser or serializer: documents from text, innerHTML/outerHTML,
 /// insertAdjacentHTML and document.open/write/close.
@@ -10,7 +11,7 @@ extension Document {
   /// `scripting` is the parser's scripting flag and the document's: on for a page (`<noscript>` content is text),
   /// off for an inert document (DOMParser, `Document.parseHTMLUnsafe`), where `<noscript>` content is markup.
   public static func parse(
-    html: String, url: URL = URL(string: "about:blank")!, characterSet: String = "UTF-8", scripting: Bool = true
+    html: String, url: URLRecord = .aboutBlank, characterSet: String = "UTF-8", scripting: Bool = true
   ) -> Document {
     let tree = HTML5Parser.parseDocument(html, scripting: scripting)
     let document = Document(raw: tree.doc, templateContents: tree.templateContents)
@@ -24,7 +25,7 @@ extension Document {
   /// Decodes a saved page's bytes (BOM, `<meta charset>` prescan, then `fallbackEncoding` or UTF-8) and parses it.
   ///
   /// Throws when `fallbackEncoding` names no known encoding.
-  public static func parse(bytes: [UInt8], url: URL = URL(string: "about:blank")!, fallbackEncoding: String? = nil)
+  public static func parse(bytes: [UInt8], url: URLRecord = .aboutBlank, fallbackEncoding: String? = nil)
     throws -> Document
   {
     let (text, encoding) = try HTMLEncoding.decode(bytes, fallback: fallbackEncoding)

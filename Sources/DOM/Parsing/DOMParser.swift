@@ -1,4 +1,4 @@
-import FoundationEssentials
+import URLStandard
 
 /// The `DOMParser` interface: new, inert documents from text.
 ///
@@ -42,6 +42,6 @@ extension Document {
   ///
   /// https://html.spec.whatwg.org/multipage/dynamic-markup-insertion.html#dom-parsehtmlunsafe
   public static func parseHTMLUnsafe(_ html: String) -> Document {
-    Document.parse(html: html, url: URL(string: "about:blank")!, scripting: false)
+    Document.parse(html: html, url: .aboutBlank, scripting: false)
   }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import URLStandard
 
 /// XML documents from text (DOMParser), with the error document browsers make.
 extension Document {
@@ -11,7 +12,7 @@ extension Document {
   /// A well-formedness or namespace error gives what Chromium and Safari give, not the spec's lone `parsererror`
   /// root: the document as parsed up to the first error, with an XHTML `<parsererror>` describing it inserted as the
   /// first child of the root (inside a new `<html><body>` when there is no root, or when the root is SVG).
-  public static func parse(xml: String, contentType: String, url: URL) -> XMLDocument {
+  public static func parse(xml: String, contentType: String, url: URLRecord) -> XMLDocument {
     let (raw, error) = LibXML.parseXML(xml)
     let document = XMLDocument(raw: raw, templateContents: [:])
     document.contentType = contentType

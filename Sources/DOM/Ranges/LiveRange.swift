@@ -27,6 +27,7 @@ public final class LiveRange: AbstractRange, TreeObserver {
   func follow(_ node: Node) {
     let document = node.document
     guard document !== observed else { return }
+    observed.removeTreeObserver(self)
     observed = document
     document.addTreeObserver(self)
   }

@@ -4,6 +4,7 @@ import JSBridge
 extension DOMInterfaces {
   /// https://dom.spec.whatwg.org/#interface-event
   static let event = Interface<Event>("Event") { b in
+    b.wrappersAreCollectable()
     b.constructor(length: 1) { args in
       let type = try args.string(0)
       let dictionary = try EventInit(args.value(1), callee: "Event")

@@ -41,6 +41,7 @@ extension DOMInterfaces {
 
   /// https://dom.spec.whatwg.org/#interface-mutationrecord
   static let mutationRecord = Interface<MutationRecordObject>("MutationRecord") { b in
+    b.wrappersAreCollectable()
     b.getter("type") { $0.record.type.rawValue }
     b.getter("target") { $0.record.target }
     b.getter("addedNodes") { $0.addedNodes }

@@ -12,6 +12,7 @@ extension StaticRange: ScriptExposed {
 extension DOMInterfaces {
   /// https://dom.spec.whatwg.org/#interface-abstractrange
   static let abstractRange = Interface<AbstractRange>("AbstractRange") { b in
+    b.wrappersAreCollectable()
     b.getter("startContainer") { $0.startContainer }
     b.getter("startOffset") { $0.startOffset }
     b.getter("endContainer") { $0.endContainer }

@@ -58,6 +58,7 @@ final class NodeIteratorObject: ScriptExposed {
 extension DOMInterfaces {
   /// https://dom.spec.whatwg.org/#interface-treewalker
   static let treeWalker = Interface<TreeWalkerObject>("TreeWalker") { b in
+    b.wrappersAreCollectable()
     b.getter("root") { $0.walker.root }
     b.getter("whatToShow") { Double($0.walker.whatToShow.rawValue) }
     b.getter("filter") { $0.filter?.value.value }
@@ -78,6 +79,7 @@ extension DOMInterfaces {
 
   /// https://dom.spec.whatwg.org/#interface-nodeiterator
   static let nodeIterator = Interface<NodeIteratorObject>("NodeIterator") { b in
+    b.wrappersAreCollectable()
     b.getter("root") { $0.iterator.root }
     b.getter("referenceNode") { $0.iterator.referenceNode }
     b.getter("pointerBeforeReferenceNode") { $0.iterator.pointerBeforeReferenceNode }
