@@ -5,7 +5,13 @@ import XCTest
 
 /// DOMParser, Document.parseHTMLUnsafe, setHTMLUnsafe/getHTML and Range.createContextualFragment.
 final class DOMParserTests: XCTestCase {
-  let page = Document.parse(html: "<!DOCTYPE html><body><p>x</p>", url: URLRecord("https://example.com/a/page.html")!)
+  var page: Document!
+
+  override func setUp() {
+    page = Document.parse(html: "<!DOCTYPE html><body><p>x</p>", url: URLRecord("https://example.com/a/page.html")!)
+  }
+
+  override func tearDown() { page = nil }
 
   func testHTMLIsParsedInertWithScriptingDisabled() throws {
     let parser = DOMParser(owner: page)

@@ -10,6 +10,8 @@ final class XMLSerializationTests: XCTestCase {
   /// Documents parsed by a test, kept alive while it uses their elements (nodes refer to their document unowned).
   var documents: [Document] = []
 
+  override func tearDown() { documents = [] }
+
   func parse(_ xml: String) throws -> Element {
     let document = Document.parse(xml: xml, contentType: "text/xml", url: URLRecord("about:blank")!)
     documents.append(document)

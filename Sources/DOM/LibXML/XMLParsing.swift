@@ -56,8 +56,14 @@ extension LibXML {
     reshape(doc, &expansion)
     if expansion.exceeded {
       // The tree holds only part of the entities' text: drop it all, as for an error before the root.
-      for child in removeChildren(of: documentNode(doc)) where child.pointee.type != XML_DTD_NODE { xmlFreeNode(child) }
-      syncDoctype(of: doc)
+      var child = documentNode(doc).pointee.children
+      while let current = child {
+        child = current.pointee.next
+        if current.pointee.type != XML_DTD_NODE {
+          unlink(current)
+          xmlFreeNode(current)
+        }
+      }
       let message = "Entity expansion exceeds \(expansion.limit) bytes (an entity reference bomb?)"
       return (doc, errors.first ?? XMLParseError(line: 1, column: 1, message: message))
     }

@@ -27,7 +27,8 @@ extension Document {
   ///
   /// https://html.spec.whatwg.org/multipage/xhtml.html#parsing-xhtml-documents
   private func moveTemplateChildrenToContents(under root: Node) {
-    let templates = root.descendants().compactMap { $0 as? Element }.filter { $0.isHTML(named: "template") }
+    // Found on the raw tree: only the templates get wrappers.
+    let templates = LibXML.descendantHTMLElements(of: root.raw, named: "template").map { node(for: $0) as! Element }
     for template in templates.reversed() {
       guard let content = template.templateContent else { continue }
       while let child = template.firstChild {
