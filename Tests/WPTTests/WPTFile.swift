@@ -10,7 +10,12 @@ struct WPTFile: Sendable {
     case crash
     /// A `.any.js` or `.window.js` script, wrapped in a page as wptserve would (`X.any.html`, `X.window.html`).
     case script(metaScripts: [String], title: String?)
+    /// A test the host cannot load; it is listed (status `SKIP`, with this reason) but not run.
+    case unsupported(reason: String)
   }
+
+  /// Why `.xhtml` tests are listed but not run.
+  static let xmlPageReason = "an .xhtml page must be parsed as XML; the host loads every page as HTML (DOMParser parses XML, page loading does not)"
 
   /// The path inside the WPT folder, e.g. `dom/nodes/Node-cloneNode.html`.
   let path: String
@@ -31,7 +36,8 @@ struct WPTFile: Sendable {
   ///
   /// Left out: `.sub.` and `.https.` files (they need wptserve), `-manual` tests, support pages that do not load
   /// testharness.js (references, iframe parts), scripts only for other globals (workers, shadow realms).
-  static func list(in root: URL, folder: String, prefix: String = "") throws -> [WPTFile] {
+  /// With `xmlPages`, `.xhtml` testharness pages are listed too, as `.unsupported`.
+  static func list(in root: URL, folder: String, prefix: String = "", xmlPages: Bool = false) throws -> [WPTFile] {
     let directory = root.appendingPathComponent(folder)
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
     var files: [WPTFile] = []
@@ -45,6 +51,11 @@ struct WPTFile: Sendable {
           files.append(WPTFile(path: path, kind: .harness))
         } else if name.contains("-crash.") {
           files.append(WPTFile(path: path, kind: .crash))
+        }
+      } else if xmlPages && name.hasSuffix(".xhtml") {
+        let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        if text.contains("/resources/testharness.js") {
+          files.append(WPTFile(path: path, kind: .unsupported(reason: xmlPageReason)))
         }
       } else if name.hasSuffix(".any.js") || name.hasSuffix(".window.js") {
         let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)

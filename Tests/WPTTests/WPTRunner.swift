@@ -46,6 +46,9 @@ struct WPTRunner {
 
   /// Runs one file in its own process.
   func run(_ file: WPTFile) -> FileResult {
+    if case .unsupported(let reason) = file.kind {
+      return FileResult(status: "SKIP", message: reason, subtests: [], seconds: 0)
+    }
     let started = Date()
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("webaction-wpt-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }

@@ -22,6 +22,7 @@ final class WPTTests: XCTestCase {
   }
   func testEncoding() throws { try check("encoding", folder: "encoding") }
   func testUrl() throws { try check("url", folder: "url") }
+  func testDomparsing() throws { try check("domparsing", folder: "domparsing", xmlPages: true) }
 
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -45,13 +46,13 @@ final class WPTTests: XCTestCase {
   }
 
   /// Runs one suite and compares it with `Expectations/<name>.txt` (or rewrites that file).
-  func check(_ name: String, folder: String, prefix: String = "") throws {
+  func check(_ name: String, folder: String, prefix: String = "", xmlPages: Bool = false) throws {
     let root = Self.wptRoot
     guard FileManager.default.fileExists(atPath: root.appendingPathComponent("resources/testharness.js").path) else {
       XCTFail("no web-platform-tests at \(root.path) (set WPT_ROOT)")
       return
     }
-    let files = try WPTFile.list(in: root, folder: folder, prefix: prefix)
+    let files = try WPTFile.list(in: root, folder: folder, prefix: prefix, xmlPages: xmlPages)
     XCTAssertFalse(files.isEmpty, "no test files in \(folder)")
     let runner = WPTRunner(root: root, harness: Self.here.appendingPathComponent("Harness"), binary: Self.binary)
     let started = Date()

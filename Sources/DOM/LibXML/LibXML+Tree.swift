@@ -24,7 +24,8 @@ extension LibXML {
     xmlSetTreeDoc(node, doc)
   }
 
-  private static func rehome(_ ns: xmlNsPtr, in doc: Doc) -> xmlNsPtr {
+  /// `doc`'s shared `xmlNs` with the same URI and prefix as `ns`.
+  static func rehome(_ ns: xmlNsPtr, in doc: Doc) -> xmlNsPtr {
     namespace(uri: ns.pointee.href.map { String(cString: $0) } ?? "",
               prefix: ns.pointee.prefix.map { String(cString: $0) }, in: doc)
   }

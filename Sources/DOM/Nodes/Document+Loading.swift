@@ -40,6 +40,7 @@ extension Document {
     document.url = url
     document.characterSet = characterSet
     document.readyState = .loading
+    document.scriptingEnabled = true
     return document
   }
 

@@ -8,14 +8,17 @@ extension Document {
   /// Parses a whole HTML document from text (already decoded).
   ///
   /// https://html.spec.whatwg.org/#parsing
-  public static func parse(html: String, url: URLRecord = .aboutBlank, characterSet: String = "UTF-8")
-    -> Document
-  {
-    let tree = HTML5Parser.parseDocument(html, scripting: true)
+  /// `scripting` is the parser's scripting flag and the document's: on for a page (`<noscript>` content is text),
+  /// off for an inert document (DOMParser, `Document.parseHTMLUnsafe`), where `<noscript>` content is markup.
+  public static func parse(
+    html: String, url: URLRecord = .aboutBlank, characterSet: String = "UTF-8", scripting: Bool = true
+  ) -> Document {
+    let tree = HTML5Parser.parseDocument(html, scripting: scripting)
     let document = Document(raw: tree.doc, templateContents: tree.templateContents)
     document.url = url
     document.characterSet = characterSet
     document.quirksMode = tree.quirksMode
+    document.scriptingEnabled = scripting
     return document
   }
 
@@ -31,16 +34,29 @@ extension Document {
 
   /// The whole document as HTML: the doctype, then the document element.
   public func serialize() -> String {
-    HTMLSerializer.serializeDocument(rawDoc, templateContents: { self.templateContents[$0] })
+    HTMLSerializer.serializeDocument(rawDoc, scripting: scriptingEnabled, templateContents: { self.templateContents[$0] })
   }
 
-  /// Parses `html` as a fragment in the context of `context` and returns it as a DocumentFragment.
+  /// Parses `markup` in the context of `context` with the parser of the document's kind: HTML in an HTML document,
+  /// XML (throwing SyntaxError when it is not well-formed) in an XML document.
+  ///
+  /// https://html.spec.whatwg.org/#fragment-parsing-algorithm-steps
+  func parseFragment(_ markup: String, context: Element) throws -> DocumentFragment {
+    isHTMLDocument ? parseHTMLFragment(markup, context: context) : try parseXMLFragment(markup, context: context)
+  }
+
+  /// Parses `html` as an HTML fragment in the context of `context` and returns it as a DocumentFragment.
   ///
   /// https://html.spec.whatwg.org/#html-fragment-parsing-algorithm
-  func parseFragment(_ html: String, context: Element) -> DocumentFragment {
-    let namespace = context.namespaceURI.flatMap(LibXML.Namespace.init(rawValue:)) ?? .html
+  func parseHTMLFragment(_ html: String, context: Element) -> DocumentFragment {
+    let namespace: LibXML.Namespace? = switch context.namespaceURI {
+    case LibXML.Namespace.html.rawValue: .html
+    case LibXML.Namespace.svg.rawValue: .svg
+    case LibXML.Namespace.mathml.rawValue: .mathml
+    default: nil  // Foreign content the parser has no rules for.
+    }
     let (nodes, contents) = HTML5Parser.parseFragment(
-      html, context: context.localName, namespace: namespace, into: rawDoc, scripting: true)
+      html, context: context.localName, namespace: namespace, into: rawDoc, scripting: scriptingEnabled)
     for (template, content) in contents {
       templateContents[template] = content
       detached.insert(content)
@@ -77,7 +93,7 @@ extension Document {
     }
     if writeBuffer == nil { open() }
     writeBuffer! += strings.joined()
-    let parsed = Document.parse(html: writeBuffer!, url: url, characterSet: characterSet)
+    let parsed = Document.parse(html: writeBuffer!, url: url, characterSet: characterSet, scripting: scriptingEnabled)
     quirksMode = parsed.quirksMode
     replaceAll(with: nil)
     for child in parsed.childNodes {
@@ -98,35 +114,72 @@ extension Document {
 extension Node {
   /// Serializes the node's children (HTML fragment serialization).
   func serializeChildren() -> String {
-    HTMLSerializer.serializeChildren(of: raw, templateContents: { self.document.templateContents[$0] })
+    HTMLSerializer.serializeChildren(
+      of: raw, scripting: document.scriptingEnabled, templateContents: { self.document.templateContents[$0] })
+  }
+
+  /// The node and its subtree (or, with `childrenOnly`, its children) as XML: XMLSerializer's `serializeToString`
+  /// without the well-formed check, or, with `requireWellFormed`, throwing InvalidStateError for what XML cannot
+  /// express (the standard's innerHTML getter asks for the check; Chromium and Safari, and so webaction, skip it).
+  ///
+  /// https://w3c.github.io/DOM-Parsing/#dfn-concept-serialize-xml
+  public func xmlSerialization(requireWellFormed: Bool = false, childrenOnly: Bool = false) throws -> String {
+    let document = self.document
+    return try XMLSerialization.serialize(
+      raw, childrenOnly: childrenOnly, requireWellFormed: requireWellFormed,
+      templateContents: { document.templateContents[$0] },
+      declaration: { $0 == document.raw ? document.xmlDeclaration : nil })
   }
 }
 
 extension Element {
-  /// The HTML serialization of the element's children (a template's contents for `<template>`);
-  /// setting it parses the markup in this element's context and replaces the children.
+  /// The HTML serialization of the element's children (a template's contents for `<template>`), in any document.
   ///
-  /// https://html.spec.whatwg.org/#dom-element-innerhtml
-  public var innerHTML: String {
-    get {
-      if isHTML(named: "template"), let content = templateContent { return content.serializeChildren() }
-      return serializeChildren()
-    }
-    set {
-      // Steps 1-2.
-      let fragment = document.parseFragment(newValue, context: self)
-      // Step 3: a template's children are its contents.
-      let target: Node = isHTML(named: "template") ? templateContent! : self
-      // Step 4.
-      target.replaceAll(with: fragment)
-    }
+  /// https://html.spec.whatwg.org/#dom-element-gethtml (no shadow roots here)
+  public func getHTML() -> String {
+    if isHTML(named: "template"), let content = templateContent { return content.serializeChildren() }
+    return serializeChildren()
   }
 
-  /// The HTML serialization of the element itself.
+  /// The element's children (a template's contents) as markup: HTML in an HTML document, XML in an XML document;
+  /// setting it replaces them with the parsed markup (in an XML document, markup that is not well-formed changes
+  /// nothing: `setInnerHTML(_:)` throws that error).
+  ///
+  /// https://html.spec.whatwg.org/#dom-element-innerhtml. Like Chromium and Safari, the getter never throws: the
+  /// XML serialization runs without the well-formed check (`xmlSerialization(requireWellFormed:)` has it).
+  public var innerHTML: String {
+    get { document.isHTMLDocument ? getHTML() : try! xmlSerialization(childrenOnly: true) }
+    set { try? setInnerHTML(newValue) }
+  }
+
+  /// Replaces the children (a template's contents) with `markup` parsed in this element's context: HTML in an HTML
+  /// document, XML in an XML document (SyntaxError when it is not well-formed).
+  ///
+  /// https://html.spec.whatwg.org/#dom-element-innerhtml (the setter)
+  public func setInnerHTML(_ markup: String) throws {
+    // Steps 1-2.
+    let fragment = try document.parseFragment(markup, context: self)
+    // Step 3: a template's children are its contents.
+    let target: Node = isHTML(named: "template") ? templateContent! : self
+    // Step 4.
+    target.replaceAll(with: fragment)
+  }
+
+  /// Replaces the children (a template's contents) with `html` parsed as HTML, in any document.
+  ///
+  /// https://html.spec.whatwg.org/#dom-element-sethtmlunsafe (no declarative shadow roots here)
+  public func setHTMLUnsafe(_ html: String) {
+    let target: Node = isHTML(named: "template") ? templateContent! : self
+    target.replaceAll(with: document.parseHTMLFragment(html, context: self))
+  }
+
+  /// The element itself as markup: HTML in an HTML document, XML (without the well-formed check) otherwise.
   ///
   /// https://html.spec.whatwg.org/#dom-element-outerhtml
   public var outerHTML: String {
-    HTMLSerializer.serialize(raw, templateContents: { self.document.templateContents[$0] })
+    guard document.isHTMLDocument else { return try! xmlSerialization() }
+    return HTMLSerializer.serialize(
+      raw, scripting: document.scriptingEnabled, templateContents: { self.document.templateContents[$0] })
   }
 
   /// Replaces this element with the nodes parsed from `html` (element.outerHTML = html).
@@ -168,7 +221,7 @@ extension Element {
       element = document.createElement(unchecked: "body")
     }
     // Step 3.
-    let fragment = document.parseFragment(html, context: element!)
+    let fragment = try document.parseFragment(html, context: element!)
     // Step 4.
     try insertAdjacent(position, fragment)
   }

@@ -73,6 +73,12 @@ public class Document: Node {
   var implementationStorage: DOMImplementation?
   /// The document's mode; the parser sets it from the doctype.
   public var quirksMode: QuirksMode = .noQuirks
+  /// Whether scripting is enabled for the document (https://html.spec.whatwg.org/#concept-n-script): true for the
+  /// page (scripts may run in it, and the parser keeps `<noscript>` content as text), false for inert documents
+  /// (DOMParser, `createHTMLDocument`, `new Document()`), whose `<noscript>` content is markup.
+  public internal(set) var scriptingEnabled = false
+  /// The XML declaration the document was parsed with (DOMParser), written back by XMLSerializer as Chromium does.
+  var xmlDeclaration: XMLDeclaration?
 
   /// `BackCompat` in quirks mode, otherwise `CSS1Compat`.
   public var compatMode: String { quirksMode == .quirks ? "BackCompat" : "CSS1Compat" }

@@ -7,9 +7,10 @@ import CLibXML2
 /// Decisions, each tested in SerializationTests:
 /// - Attribute values escape `&`, U+00A0, `"`, `<` and `>` (the current standard, whatwg/html e21bd3b,
 ///   as Chrome and Firefox ship); text escapes `&`, U+00A0, `<`, `>`.
-/// - `<noscript>` content is written literally when scripting is enabled (webaction documents are: scripts run in
-///   them, as in Safari, and the parser keeps noscript content as text), and escaped when it is not (gumbo, which
-///   has no scripting flag, parses noscript content as markup).
+/// - `<noscript>` content is written literally when scripting is enabled for the document (`Document.scriptingEnabled`:
+///   a page, where scripts run as in Safari and the parser keeps noscript content as text), and escaped when it is
+///   not (inert documents from DOMParser or `createHTMLDocument`, and gumbo, which has no scripting flag, parse
+///   noscript content as markup).
 /// - A `<pre>`, `<textarea>` or `<listing>` whose first child is text starting with U+000A gets one extra
 ///   U+000A after its start tag, because the parser drops one newline right after those start tags.
 ///   (Browsers no longer emit it; without it the round trip would lose a newline.)

@@ -23,6 +23,7 @@ enum DOMInterfaces {
     abstractRange.erased, range.erased, staticRange.erased, abortController.erased, abortSignal.erased,
     textDecoder.erased, textEncoder.erased,
     url.erased, urlSearchParams.erased,
+    domParser.erased, xmlSerializer.erased,
   ] + dictionaryEventInterfaceList + htmlElementInterfaces
 
   /// The interface for a Swift object a binding returns: the most derived one for nodes.

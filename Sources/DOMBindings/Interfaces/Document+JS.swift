@@ -11,6 +11,12 @@ extension DOMInterfaces {
       return made
     }
     b.getter("implementation") { $0.implementation }
+    // https://html.spec.whatwg.org/multipage/dynamic-markup-insertion.html#dom-parsehtmlunsafe
+    b.staticMethod("parseHTMLUnsafe", length: 1) { args in
+      let made = Document.parseHTMLUnsafe(try args.string(0))
+      try args.context.window().document.keepAlive(made)
+      return made
+    }
     // https://html.spec.whatwg.org/multipage/dom.html#dom-document-dir: the html element's `dir`.
     b.reflectEnum(
       "dir", keywords: ["ltr", "rtl", "auto"], get: { $0.documentElement?.getAttribute("dir") },

@@ -47,8 +47,11 @@ extension DOMInterfaces {
       try element.removeAttributeNode(args.object(0, as: Attr.self))
     }
 
-    b.stringAccessor("innerHTML", get: { $0.innerHTML }, set: { $0.innerHTML = $1 })
-    b.stringAccessor("outerHTML", get: { $0.outerHTML }, set: { try $0.setOuterHTML($1) })
+    // https://html.spec.whatwg.org/multipage/dynamic-markup-insertion.html#dom-element-innerhtml ([LegacyNullToEmptyString])
+    b.accessor("innerHTML", get: { $0.innerHTML }, set: { try $0.setInnerHTML($1.stringNullAsEmpty()) })
+    b.accessor("outerHTML", get: { $0.outerHTML }, set: { try $0.setOuterHTML($1.stringNullAsEmpty()) })
+    b.method("setHTMLUnsafe", length: 1) { element, args in element.setHTMLUnsafe(try args.string(0)) }
+    b.method("getHTML") { element, _ in element.getHTML() }
     b.method("insertAdjacentHTML", length: 2) { element, args in
       try element.insertAdjacentHTML(Element.AdjacentPosition(parsing: args.string(0)), args.string(1))
     }

@@ -52,6 +52,7 @@ extension DOMInterfaces {
   /// https://dom.spec.whatwg.org/#interface-range
   static let range = Interface<LiveRange>("Range", inherits: abstractRange) { b in
     b.constructor { args in LiveRange(document: try args.context.window().document) }
+    b.method("createContextualFragment", length: 1) { range, args in try range.createContextualFragment(args.string(0)) }
     for (i, name) in ["START_TO_START", "START_TO_END", "END_TO_END", "END_TO_START"].enumerated() { b.constant(name, i) }
     b.getter("commonAncestorContainer") { $0.commonAncestorContainer }
     b.method("setStart", length: 2) { range, args in try range.setStart(args.object(0, as: Node.self), args.uint32(1)) }

@@ -9,10 +9,12 @@ enum IDLKnownGaps {
 
   static let groups: [Group] = [
     Group(
-      reason: "Newer than the 2021 IDL snapshot in ../shared/wpt/interfaces: AbortSignal.reason and throwIfAborted (DOM, 2022); URLSearchParams.size (URL, 2023); MouseEvent's pageX/pageY/offsetX/offsetY/x/y come from CSSOM View, whose IDL is not there.",
+      reason: "Newer than the 2021 IDL snapshot in ../shared/wpt/interfaces: AbortSignal.reason and throwIfAborted (DOM, 2022); URLSearchParams.size (URL, 2023); Element.getHTML and setHTMLUnsafe (HTML, 2024); MouseEvent's pageX/pageY/offsetX/offsetY/x/y come from CSSOM View, whose IDL is not there.",
       entries: [
         "AbortSignal.reason: not in the IDL",
         "AbortSignal.throwIfAborted: not in the IDL",
+        "Element.getHTML: not in the IDL",
+        "Element.setHTMLUnsafe: not in the IDL",
         "MouseEvent.offsetX: not in the IDL",
         "MouseEvent.offsetY: not in the IDL",
         "MouseEvent.pageX: not in the IDL",
@@ -41,11 +43,6 @@ enum IDLKnownGaps {
       entries: [
         "CSSStyleDeclaration: interface not in the checked IDL files",
         "Selection: interface not in the checked IDL files",
-      ]),
-    Group(
-      reason: "DOM Parsing's Range.createContextualFragment (HTML fragment parsing in a range's context) comes with DOMParser and the other parsing entry points in the next issue.",
-      entries: [
-        "Range.createContextualFragment: missing",
       ]),
     Group(
       reason: "Legacy and window-level Document APIs (document.all, anchors/applets/embeds/plugins collections, lastModified, designMode and execCommand, XPath evaluate, captureEvents) belong to the next (window-level) issue.",

@@ -13,7 +13,7 @@ extension HTML5Parser {
   ///
   /// https://html.spec.whatwg.org/#html-fragment-parsing-algorithm
   /// The returned nodes are created in `doc`, unlinked, in order; the caller links or frees them.
-  static func parseFragment(_ html: String, context localName: String, namespace: LibXML.Namespace,
+  static func parseFragment(_ html: String, context localName: String, namespace: LibXML.Namespace?,
                             into doc: xmlDocPtr, scripting: Bool = true)
     -> (nodes: [xmlNodePtr], templateContents: [xmlNodePtr: xmlNodePtr])
   {

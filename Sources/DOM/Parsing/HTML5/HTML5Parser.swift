@@ -17,14 +17,15 @@ enum HTML5Parser {
   ///
   /// https://html.spec.whatwg.org/#html-fragment-parsing-algorithm
   /// The returned nodes are created in `doc`, unlinked, in order; the caller links or frees them.
-  static func parseFragment(tokens: HTMLTokenSource, context localName: String, namespace: LibXML.Namespace,
+  /// A `namespace` the parser has no rules for (nil) makes the context foreign content with no special name.
+  static func parseFragment(tokens: HTMLTokenSource, context localName: String, namespace: LibXML.Namespace?,
                             into doc: xmlDocPtr, scripting: Bool = true)
     -> (nodes: [xmlNodePtr], templateContents: [xmlNodePtr: xmlNodePtr])
   {
     // Step 1–3: the builder works in `doc`; the context's document is taken as no-quirks.
     var builder = HTMLTreeBuilder(doc: doc, scripting: scripting)
-    let ns: HTMLTreeBuilder.NS = namespace == .svg ? .svg : namespace == .mathml ? .mathml : .html
-    let context = builder.createElement(HTMLTag(name: localName), ns: ns)
+    let ns: HTMLTreeBuilder.NS = namespace == .svg || namespace == nil ? .svg : namespace == .mathml ? .mathml : .html
+    let context = builder.createElement(HTMLTag(name: namespace == nil ? "" : localName), ns: ns)
     if let content = builder.templateContents.removeValue(forKey: context.node) { LibXML.freeSubtree(content) }
     builder.context = context
     // Step 4: the tokenizer state for the context element.

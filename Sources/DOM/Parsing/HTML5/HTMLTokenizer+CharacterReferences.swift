@@ -150,6 +150,17 @@ struct NamedCharacterReferenceTable: Sendable {
     self.values = values
   }
 
+  /// The replacement text of exactly `name` (with its `;`), or nil.
+  func value(named name: String) -> String? {
+    let key = Array(name.utf8)
+    var lo = 0, hi = names.count
+    while lo < hi {
+      let mid = (lo + hi) / 2
+      if names[mid].lexicographicallyPrecedes(key) { lo = mid + 1 } else { hi = mid }
+    }
+    return lo < names.count && names[lo] == key ? String(decoding: values[lo], as: UTF8.self) : nil
+  }
+
   /// The result of a longest-match lookup.
   enum Match: Equatable {
     /// The longest name matching the input: its length in bytes and its index.
