@@ -61,9 +61,22 @@ public final class Window: EventTarget {
   var handlerCompiler: ProtectedValue?
   /// True while an `error` event for a reported exception is dispatched (an exception inside it only goes to the console).
   var isReportingException = false
+  /// `localStorage` and `sessionStorage`: in memory, this page's only, empty when the window is made.
+  let localStorage = StorageArea()
+  let sessionStorage = StorageArea()
+  /// The [SameObject] objects behind `navigator`, `history`, `screen` and `crypto`.
+  lazy var navigator = Navigator(userAgent: options.userAgent)
+  lazy var history = History(window: self)
+  let screen = Screen()
+  let crypto = Crypto()
+  /// The callbacks `requestAnimationFrame` queued for the next frame.
+  lazy var animationFrames = AnimationFrames(window: self)
+  /// The functions Swift calls back into (`clone`, `resolve`, `freeze`), captured before any page script runs.
+  var intrinsics: ProtectedValue?
 
-  /// Installs the interfaces, `window`/`self`, `document`, `location`, `navigator`, `console`, dialogs, timers,
-  /// `getSelection`, `NodeFilter` and `DOMException` on `context`'s global object.
+  /// Installs the interfaces, `window`/`self`, `document`, `location`, `console`, dialogs, timers,
+  /// `getSelection`, `NodeFilter`, `DOMException` and the web APIs of ``installWebAPIs()`` (`navigator`, `history`,
+  /// storage, `atob`, `structuredClone`...) on `context`'s global object.
   ///
   /// - Throws: ``ScriptError`` when the context refuses a definition (a closed context, say).
   public init(document: Document, context: ScriptContext, eventLoop: EventLoop, options: WindowOptions) throws {
@@ -83,6 +96,7 @@ public final class Window: EventTarget {
     try eventLoop.install(on: context)
     try installGlobals()
     try installEventGlobals()
+    try installWebAPIs()
   }
 
   /// The one JS object of `node` (the same object every time, for as long as the context is open).

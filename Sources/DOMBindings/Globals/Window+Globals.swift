@@ -1,7 +1,7 @@
 import DOM
 import JSBridge
 
-/// The non-interface globals: `window`/`self`/`parent`/`top`/`frames` (an EventTarget), `document`, `location`, `navigator`, `console`, dialogs,
+/// The non-interface globals: `window`/`self`/`parent`/`top`/`frames` (an EventTarget), `document`, `location`, `console`, dialogs,
 /// `getSelection`, `NodeFilter` and `DOMException`.
 ///
 /// A small JS prelude defines them (property attributes as in browsers) on top of a handful of native
@@ -55,7 +55,6 @@ extension Window {
       guard let self else { return args.context.makeBool(true) }
       return args.context.makeBool(try EventTargetCalls.dispatch(on: self, args))
     }
-    try native.setProperty("userAgent", context.makeString(options.userAgent))
     let setup = try context.evaluate(Self.prelude, sourceURL: "webaction:window-prelude")
     let ctor = try setup.call(args: [native, context.global])
     domExceptionConstructor = ProtectedValue(ctor)
@@ -90,10 +89,6 @@ extension Window {
       Object.defineProperty(global, "document", { get: native.document, enumerable: true, configurable: false });
       Object.defineProperty(global, "location", {
         get: native.location, set(value) { native.navigate(String(value)); }, enumerable: true, configurable: false });
-      visible(global, "navigator", Object.freeze({
-        userAgent: native.userAgent, appVersion: native.userAgent.replace(/^Mozilla\//, ""),
-        language: "en-US", languages: Object.freeze(["en-US", "en"]), platform: "iPhone",
-        vendor: "Apple Computer, Inc.", onLine: false, cookieEnabled: false, maxTouchPoints: 5 }));
 
       const nativeConsole = native.console;
       const console = {};
