@@ -97,6 +97,7 @@ public final class Window: EventTarget {
     try installGlobals()
     try installEventGlobals()
     try installWebAPIs()
+    installErrorReporting()
   }
 
   /// The one JS object of `node` (the same object every time, for as long as the context is open).
