@@ -35,6 +35,7 @@ final class Page {
     loop = EventLoop()
     var options = WindowOptions()
     options.selection = request.selection
+    if let userAgent = request.userAgent { options.userAgent = userAgent }
     options.onConsole = { message in
       let level: Diagnostic.Level
       switch message.level {
