@@ -10,6 +10,10 @@ final class BrowserReferenceTests: XCTestCase {
     try assertSameAsChromium("element-interfaces")
   }
 
+  func testWindowGlobalsAreTheBrowsers() throws {
+    try assertSameAsChromium("window-globals")
+  }
+
   /// Runs `reference/NAME/script.js` on `reference/NAME/page.html` and compares with `reference/NAME/chromium.json`.
   private func assertSameAsChromium(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
     let folder = WebActionCommand.fixtures.appendingPathComponent("reference/\(name)")
