@@ -72,6 +72,7 @@ final class WindowObjectsTests: BindingTestCase {
     XCTAssertEqual(thrown("history.pushState(() => {}, '')")?.name, "DataCloneError")
     let crossOrigin = thrown("history.pushState(null, '', 'https://example.org/')")
     XCTAssertEqual(crossOrigin?.name, "SecurityError")
+    XCTAssertEqual(crossOrigin?.message, "Failed to execute 'pushState' on 'History': A history state object with URL 'https://example.org/' cannot be created in a document with origin 'https://example.com' and URL 'https://example.com/other/path'.")
     XCTAssertEqual(try string("location.href"), "https://example.com/other/path")
     XCTAssertEqual(thrown("history.pushState(null)")?.name, "TypeError")
     XCTAssertEqual(try string("""

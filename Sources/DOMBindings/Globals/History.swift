@@ -44,7 +44,7 @@ final class History: ScriptExposed {
       guard let parsed = document.resolveURL(text), Self.canRewrite(document.url, to: parsed) else {
         throw DOMException(
           .securityError,
-          "Failed to execute '\(method)' on 'History': A history state object with URL '\(text)' cannot be created in a document with URL '\(document.url.absoluteString)'.")
+          "Failed to execute '\(method)' on 'History': A history state object with URL '\(text)' cannot be created in a document with origin '\(window.location.origin)' and URL '\(document.url.absoluteString)'.")
       }
       newURL = parsed
     }
