@@ -35,14 +35,20 @@ let package = Package(
     // Engine layers.
     .target(name: "JSBridge", dependencies: ["CJavaScriptCore"]),
     .target(name: "CSSSelectors"),
+    // The WHATWG Encoding Standard: decoders, encoders, labels and index tables (pure Swift).
+    .target(name: "TextEncodings"),
+    // The WHATWG URL Standard (parser, serializer, setters, IDNA), pure Swift: DOM and the bindings share it.
+    .target(name: "URLStandard"),
     .target(
       name: "DOM",
-      dependencies: ["CLibXML2", "CSSSelectors", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"]))]),
-    .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM"]),
+      dependencies: [
+        "CLibXML2", "CSSSelectors", "TextEncodings", "URLStandard", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"])),
+      ]),
+    .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM", "TextEncodings", "URLStandard"]),
 
     // The SDK extension authors import, and the host that drives it.
     .target(name: "WebActionKit"),
-    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "WebActionKit"]),
+    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "TextEncodings", "URLStandard", "WebActionKit"]),
 
     // Built-in extensions: written only against WebActionKit, as a third party would.
     .target(
@@ -64,16 +70,21 @@ let package = Package(
 
     // Parser harnesses: `Scripts/bench parser` and `Scripts/fuzz` (DOM's @_spi(Harness) API).
     .executableTarget(name: "parser-bench", dependencies: ["DOM"], path: "Benchmarks/ParserBench"),
+    // `Scripts/bench encoding`: the WHATWG decoders against glibc's iconv.
+    .executableTarget(name: "encoding-bench", dependencies: ["TextEncodings"], path: "Benchmarks/EncodingBench"),
     .executableTarget(name: "fuzz-parse", dependencies: ["DOM"], path: "Fuzz/ParseRoundTrip"),
 
     .testTarget(name: "JSBridgeTests", dependencies: ["JSBridge"]),
     .testTarget(name: "CSSSelectorsTests", dependencies: ["CSSSelectors"]),
-    .testTarget(name: "DOMTests", dependencies: ["DOM"]),
-    .testTarget(name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM"]),
+    .testTarget(name: "TextEncodingsTests", dependencies: ["TextEncodings"]),
+    // The URL parser against WPT's url/resources data, read in place from ../shared/wpt.
+    .testTarget(name: "URLStandardTests", dependencies: ["URLStandard"]),
+    .testTarget(name: "DOMTests", dependencies: ["DOM", "URLStandard"]),
+    .testTarget(name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM", "URLStandard"]),
     .testTarget(name: "WebActionKitTests", dependencies: ["WebActionKit"]),
     .testTarget(
       name: "WebActionHostTests",
-      dependencies: ["WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension"]),
+      dependencies: ["WebActionHost", "WebActionKit", "URLStandard", "BackgroundExtension", "PageInfoExtension"]),
     // End-to-end tests run the built `webaction` binary (Scripts/test builds everything first); fixtures are read in place.
     .testTarget(name: "webactionTests", dependencies: [], exclude: ["Fixtures", "Goldens"]),
     // web-platform-tests through the built `webaction` binary (Scripts/wpt); ../shared/wpt is read in place.

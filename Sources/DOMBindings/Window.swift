@@ -1,5 +1,6 @@
 import DOM
 import JSBridge
+import URLStandard
 
 /// What a page's window shows to scripts: the selection, the user agent, and where console output goes.
 public struct WindowOptions {
@@ -10,6 +11,9 @@ public struct WindowOptions {
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
   /// Receives console output, and `alert`/`confirm`/`prompt` messages (level `.info`, text "alert: …").
   public var onConsole: (ConsoleMessage) -> Void = { _ in }
+  /// Answers `fetch()` for a URL (already parsed against the document base URL). By default every fetch is a
+  /// network error: there is no network.
+  public var fetch: (URLRecord) -> FetchOutcome = { _ in .networkError("webaction does not fetch from the network") }
 
   public init() {}
 }
@@ -95,7 +99,9 @@ public final class Window: EventTarget {
     try context.installOnFirstUse(DOMInterfaces.installedOnFirstUse)
     try eventLoop.install(on: context)
     try installGlobals()
+    try installNamedProperties()
     try installEventGlobals()
+    try installFetch()
     try installWebAPIs()
     installErrorReporting()
   }

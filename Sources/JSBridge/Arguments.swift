@@ -110,3 +110,41 @@ public struct Arguments {
     return Int(Int32(bitPattern: UInt32(u)))
   }
 }
+
+/// A WebIDL `(sequence<sequence<USVString>> or record<USVString, USVString> or USVString)` value
+/// (`URLSearchParams`'s constructor argument, `Headers` init...).
+public enum StringPairsInit: Sendable {
+  /// A sequence of sequences: each inner one as given (the caller checks its length).
+  case sequence([[String]])
+  /// A record: keys in order, a repeated key (after USVString conversion) keeping its first place and last value.
+  case record([(String, String)])
+  case string(String)
+}
+
+extension Arguments {
+  /// Argument `index` converted as ``StringPairsInit`` (absent or `undefined`: the empty string).
+  public func stringPairsInit(_ index: Int) throws(ScriptError) -> StringPairsInit {
+    guard isPresent(index) else { return .string("") }
+    let converted = try context.helper("stringPairsInit").call(args: [value(index), context.makeString(callee)])
+    guard converted.isArray else { return .string(try converted.toString()) }
+    let isSequence = try converted.element(at: 0).toBool()
+    var rows: [[String]] = []
+    for row in try converted.element(at: 1).arrayElements() {
+      var items: [String] = []
+      for item in try row.arrayElements() { items.append(try item.toString()) }
+      rows.append(items)
+    }
+    if isSequence { return .sequence(rows) }
+    var record: [(String, String)] = []
+    var positions: [String: Int] = [:]
+    for row in rows {
+      if let position = positions[row[0]] {
+        record[position].1 = row[1]
+      } else {
+        positions[row[0]] = record.count
+        record.append((row[0], row[1]))
+      }
+    }
+    return .record(record)
+  }
+}

@@ -84,6 +84,9 @@ enum InterfaceMember: Sendable {
   case constant(name: String, value: ConstantValue)
   /// Names hidden from `with` scopes (WebIDL `[Unscopable]`), collected into `prototype[Symbol.unscopables]`.
   case unscopables(names: [String])
+  /// A WebIDL pair iterator (`iterable<K, V>`): `length` answers the live count, `entry` the `[key, value]` pair
+  /// at an index; `entries`, `keys`, `values`, `forEach` and `@@iterator` are built on them.
+  case pairIterable(length: NativeBody, entry: NativeBody)
 }
 
 /// The value of an interface constant.
@@ -182,6 +185,9 @@ extension AnyInterface {
       case .constant(let name, _): [InterfaceMemberDescription(name: name, kind: .constant)]
       // Static operations live on the interface object, unscopables are a symbol: neither is a prototype member.
       case .staticMethod, .unscopables: []
+      case .pairIterable:
+        ["entries", "keys", "values"].map { InterfaceMemberDescription(name: $0, kind: .operation(length: 0)) }
+          + [InterfaceMemberDescription(name: "forEach", kind: .operation(length: 1))]
       }
     }
   }

@@ -248,6 +248,23 @@ public final class InterfaceBuilder<T: AnyObject> {
       set: erasedSet, delete: erasedDelete, keys: erasedKeys, overridesBuiltIns: overridesBuiltIns)
   }
 
+  /// A pair iterator (WebIDL `iterable<K, V>`, https://webidl.spec.whatwg.org/#idl-iterable): `entries`, `keys`,
+  /// `values`, `forEach` and `@@iterator`, whose iterators read `length` and `entry` on each step, so they see
+  /// changes made while iterating.
+  public func pairIterable<K: ScriptConvertible, V: ScriptConvertible>(
+    length: @escaping @Sendable (T) -> Int, entry: @escaping @Sendable (T, Int) -> (K, V)?
+  ) {
+    let brand = self.brand
+    members.append(
+      .pairIterable(
+        length: { args in args.context.makeNumber(length(try Self.receiver(args, brand))) },
+        entry: { args in
+          let object = try Self.receiver(args, brand)
+          guard let (key, value) = entry(object, try args.int(0)) else { return args.context.makeUndefined() }
+          return args.context.makeArray([try key.scriptValue(in: args.context), try value.scriptValue(in: args.context)])
+        }))
+  }
+
   /// Makes `new Name(...)` work: `body` builds the Swift object, which is wrapped with this interface.
   /// Without it, the constructor throws `TypeError: Illegal constructor`.
   public func constructor(length: Int = 0, _ body: @escaping @Sendable (Arguments) throws -> T) {

@@ -18,8 +18,8 @@ final class WrapperRecord {
   let jsObject: JSObjectRef
   /// The `[SameObject]` values made for this wrapper, by member name (a handful at most; kept as long as the wrapper).
   var sameObjects: [(member: String, value: AnyObject)] = []
-  /// For a collectable wrapper, the context to tell when the collector takes it (nil otherwise).
-  weak var owner: ScriptContext?
+  /// For a collectable wrapper, the group to tell when the collector takes it (nil otherwise).
+  weak var owner: ScriptGroup?
   init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef) {
     self.object = object
     self.interface = interface
@@ -135,6 +135,11 @@ extension ScriptContext {
         try define(ctorValue, name, v, attributes: attributes)
         try define(protoValue, name, v, attributes: attributes)
       case .unscopables: break  // Collected into one object below.
+      case .pairIterable(let length, let entry):
+        try helper("usePairIterator").call(args: [
+          protoValue, makeString(interface.name), makeNativeFunction(name: "length", length: 0, body: length),
+          makeNativeFunction(name: "entry", length: 1, body: entry),
+        ])
       }
     }
     let unscopables = interface.members.flatMap { member -> [String] in
@@ -196,7 +201,7 @@ extension ScriptContext {
 
   /// The JS object for `object`, with the interface picked by ``interfaceResolver`` or ``ScriptExposed``.
   public func wrap(_ object: AnyObject) throws(ScriptError) -> ScriptValue {
-    if let record = wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
+    if let record = shared.wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
     guard let interface = interfaceResolver?(object) ?? (object as? any ScriptExposed).map({ type(of: $0).scriptInterface })
     else {
       throw ScriptError(kind: .host, name: "TypeError",
@@ -207,7 +212,11 @@ extension ScriptContext {
 
   /// Wraps with an explicit type-erased interface (checked against the object's type).
   public func wrap(_ object: AnyObject, interface: AnyInterface) throws(ScriptError) -> ScriptValue {
-    if let record = wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
+    if let record = shared.wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
+    // Another realm of the group may be the object's (a node of a frame's document).
+    if let realm = realmResolver?(object), realm !== self, realm.shared === shared, !realm.isClosed {
+      return try realm.wrap(object, interface: interface)
+    }
     guard interface.accepts(object) else {
       throw ScriptError(kind: .host, name: "TypeError",
         message: "interface \(interface.name) cannot wrap a Swift \(type(of: object))")
@@ -217,7 +226,7 @@ extension ScriptContext {
     let stored = WrapperRecord(object: object, interface: interface, jsObject: js)
     if interface.isCollectable {
       // The JS object owns its record; the finalizer releases it and removes it from `wrappers`.
-      stored.owner = self
+      stored.owner = shared
       JSObjectSetPrivate(js, Unmanaged.passRetained(stored).toOpaque())
       collectableWrapperMade()
     } else {
@@ -225,19 +234,12 @@ extension ScriptContext {
       JSValueProtect(raw, js)
     }
     JSObjectSetPrototype(raw, js, state.prototype)
-    wrappers[ObjectIdentifier(object)] = stored
+    shared.wrappers[ObjectIdentifier(object)] = stored
     let wrapper = ScriptValue(js, in: self)
     for (name, getter) in state.unforgeable {
       try helper("defineUnforgeable").call(args: [wrapper, makeString(name), getter.value])
     }
     return ScriptValue(js, in: self)
-  }
-
-  /// Called when the collector takes a collectable wrapper: the next `wrap` of its object makes a new one.
-  func forgetWrapper(_ record: WrapperRecord) {
-    let key = ObjectIdentifier(record.object)
-    if wrappers[key] === record { wrappers[key] = nil }
-    liveCollectableWrappers -= 1
   }
 
   /// Keeps the number of dead-but-uncollected collectable wrappers bounded.
@@ -249,10 +251,11 @@ extension ScriptContext {
   /// full collection (at least 512), collect fully: the cost, one heap walk per 512 or more wrappers, is
   /// amortised over them.
   private func collectableWrapperMade() {
-    liveCollectableWrappers += 1
-    collectableWrappersSinceCollection += 1
-    guard collectableWrappersSinceCollection >= max(512, liveCollectableWrappers - collectableWrappersSinceCollection) else { return }
-    collectableWrappersSinceCollection = 0
+    shared.liveCollectableWrappers += 1
+    shared.collectableWrappersSinceCollection += 1
+    let since = shared.collectableWrappersSinceCollection
+    guard since >= max(512, shared.liveCollectableWrappers - since) else { return }
+    shared.collectableWrappersSinceCollection = 0
     JSSynchronousGarbageCollectForDebugging(raw)
   }
 
@@ -268,7 +271,7 @@ extension ScriptContext {
   /// then kept in the slot of `object`'s wrapper record, so it lives as long as the wrapper.
   public func sameObject<R: AnyObject>(of object: AnyObject, _ member: String, make: () throws -> R) throws -> R {
     _ = try wrap(object)
-    guard let record = wrappers[ObjectIdentifier(object)] else { return try make() }
+    guard let record = shared.wrappers[ObjectIdentifier(object)] else { return try make() }
     return try record.sameObject(member, make: make)
   }
 
@@ -279,4 +282,13 @@ extension ScriptContext {
 
   /// A readable name for a Swift type in error messages.
   func interfaceName<T>(for type: T.Type) -> String { String(describing: type) }
+}
+
+extension ScriptGroup {
+  /// Called when the collector takes a collectable wrapper: the next `wrap` of its object makes a new one.
+  func forgetWrapper(_ record: WrapperRecord) {
+    let key = ObjectIdentifier(record.object)
+    if wrappers[key] === record { wrappers[key] = nil }
+    liveCollectableWrappers -= 1
+  }
 }

@@ -79,7 +79,7 @@ extension ScriptContext {
 
   static let helperNames = [
     "objectKeys", "isDataView", "defineAccessor", "defineAccessorFamily", "defineLazyGlobals", "defineUnforgeable", "subclassable", "defineValue", "useArrayIterator", "queueMicrotask",
-    "defineUnscopables",
+    "defineUnscopables", "usePairIterator", "stringPairsInit",
   ]
   static let helperSource = """
     ({
@@ -135,6 +135,64 @@ extension ScriptContext {
         for (const name of ["keys", "values", "entries", "forEach"])
           Object.defineProperty(proto, name,
             { value: Array.prototype[name], writable: true, enumerable: true, configurable: true });
+      },
+      usePairIterator(proto, name, length, entry) {
+        // https://webidl.spec.whatwg.org/#es-iterable: one iterator prototype per interface, named "<Name> Iterator".
+        const iteratorPrototype = Object.create(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())));
+        const states = new WeakMap();
+        Object.defineProperty(iteratorPrototype, "next", { value: function next() {
+          const state = states.get(this);
+          if (state === undefined) throw new TypeError("next: Illegal invocation");
+          if (state.index >= length.call(state.target)) return { value: undefined, done: true };
+          const pair = entry.call(state.target, state.index++);
+          return { value: state.kind === "key" ? pair[0] : state.kind === "value" ? pair[1] : pair, done: false };
+        }, writable: true, enumerable: true, configurable: true });
+        Object.defineProperty(iteratorPrototype, Symbol.toStringTag, { value: name + " Iterator", configurable: true });
+        const iterate = (kind, method) => ({ [method]() {
+          length.call(this);  // the receiver check
+          const iterator = Object.create(iteratorPrototype);
+          states.set(iterator, { target: this, kind, index: 0 });
+          return iterator;
+        } })[method];
+        const define = (key, value) => Object.defineProperty(proto, key,
+          { value, writable: true, enumerable: typeof key === "string", configurable: true });
+        define("entries", iterate("key+value", "entries"));
+        define("keys", iterate("key", "keys"));
+        define("values", iterate("value", "values"));
+        define("forEach", function forEach(callback, thisArg = undefined) {
+          length.call(this);
+          if (typeof callback !== "function") throw new TypeError(name + ".forEach: argument 1 is not a function");
+          for (let i = 0; i < length.call(this); i++) {
+            const pair = entry.call(this, i);
+            callback.call(thisArg, pair[1], pair[0], this);
+          }
+        });
+        Object.defineProperty(proto, Symbol.iterator, { value: proto.entries, writable: true, enumerable: false, configurable: true });
+      },
+      stringPairsInit(init, what) {
+        // WebIDL (sequence<sequence<USVString>> or record<USVString, USVString> or USVString): [true, pairs] for a
+        // sequence, [false, pairs] for a record (Swift converts to USVString and merges repeated keys), else a string.
+        if ((typeof init !== "object" || init === null) && typeof init !== "function") return `${init}`;
+        const method = init[Symbol.iterator];
+        if (method !== undefined && method !== null) {
+          if (typeof method !== "function") throw new TypeError(what + ": @@iterator is not a function");
+          const pairs = [];
+          for (const pair of { [Symbol.iterator]: () => method.call(init) }) {
+            if ((typeof pair !== "object" || pair === null) && typeof pair !== "function")
+              throw new TypeError(what + ": each pair must be a sequence of two strings");
+            pairs.push([...pair].map((item) => `${item}`));
+          }
+          return [true, pairs];
+        }
+        const pairs = [];
+        for (const key of Reflect.ownKeys(init)) {
+          const descriptor = Reflect.getOwnPropertyDescriptor(init, key);
+          if (descriptor !== undefined && descriptor.enumerable) {
+            if (typeof key === "symbol") throw new TypeError(what + ": a record key cannot be a symbol");
+            pairs.push([key, `${init[key]}`]);
+          }
+        }
+        return [false, pairs];
       },
       queueMicrotask(resolved, report) {
         return function queueMicrotask(callback) {

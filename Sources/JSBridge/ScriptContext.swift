@@ -1,38 +1,49 @@
 import CJavaScriptCore
 
-/// One JavaScript global context, with its own `JSContextGroup`, confined to the thread that made it.
+/// One JavaScript global context (a realm), confined to the thread that made it.
+///
+/// A context has its own `JSContextGroup`, or shares one with the contexts of other frames of the same page
+/// (``init(name:sharingGroupWith:)``): objects then pass between them, and each Swift object still has exactly one
+/// JS object, made in the realm ``realmResolver`` picks.
 ///
 /// Everything the context keeps (wrappers, interface prototypes, ``ProtectedValue``s) stays protected from
-/// JSC's garbage collector until ``close()``, which unprotects it all and releases the context.
+/// JSC's garbage collector until ``close()``, which unprotects it all and releases the context (wrappers of a
+/// shared group: when its last context closes, since another realm may still hold them).
 /// Always call `close()`: wrapped Swift objects and native closures may refer back to the context.
 public final class ScriptContext {
   /// The name given at creation (also shown by JSC debugging tools).
   public let name: String
-  let group: JSContextGroupRef
+  /// What the contexts of one group share: the JSC group, the wrapper classes and the wrappers.
+  let shared: ScriptGroup
+  var group: JSContextGroupRef { shared.raw }
+  var classes: NativeClasses { shared.classes }
   private let rawContext: JSGlobalContextRef
-  let classes: NativeClasses
   /// True once ``close()`` ran.
   public private(set) var isClosed = false
 
   /// Picks the interface for a Swift object that ``wrap(_:)`` is asked to expose (most derived first).
   public var interfaceResolver: ((AnyObject) -> AnyInterface?)?
 
+  /// The context whose realm makes the wrapper of a Swift object that has none yet (a node: its document's
+  /// window's); nil, or this context, to make it here.
+  public var realmResolver: ((AnyObject) -> ScriptContext?)?
+
   /// Per-context state of installed interfaces, keyed by the interface's identity.
   var installed: [ObjectIdentifier: InstalledInterface] = [:]
-  /// The one JS object of each wrapped Swift object; keeps both alive until close (a collectable wrapper:
-  /// until the collector takes it).
-  var wrappers: [ObjectIdentifier: WrapperRecord] = [:]
-  /// Collectable wrappers made and not yet collected, and made since the last full collection they caused.
-  var liveCollectableWrappers = 0
-  var collectableWrappersSinceCollection = 0
   /// Every live ``ProtectedValue`` made in this context, so `close()` can unprotect them.
   var protectedValues: [ObjectIdentifier: WeakProtectedValue] = [:]
   /// Small JS helper functions (Object.defineProperty and friends), made on first use.
   var helperFunctions: [String: ProtectedValue] = [:]
-  /// Set by the watchdog callback when it terminated a script.
-  var watchdogFired = false
-  /// How many native (Swift) calls from JS are on the stack right now.
-  var nativeDepth = 0
+  /// Set by the watchdog callback when it terminated a script (of any realm of the group: one thread runs them).
+  var watchdogFired: Bool {
+    get { shared.watchdogFired }
+    set { shared.watchdogFired = newValue }
+  }
+  /// How many native (Swift) calls from JS are on the stack right now, in any realm of the group.
+  var nativeDepth: Int {
+    get { shared.nativeDepth }
+    set { shared.nativeDepth = newValue }
+  }
   /// Host objects by type (see ScriptContext+HostState.swift); dropped at close.
   var hostStates: [ObjectIdentifier: AnyObject] = [:]
 
@@ -48,12 +59,13 @@ public final class ScriptContext {
     }
   }
 
-  /// Creates a context with its own context group.
-  public init(name: String) {
+  /// Creates a context with its own context group, or in the group of `other` (another frame of the same page,
+  /// on the same thread; the group's watchdog limit is then shared too).
+  public init(name: String, sharingGroupWith other: ScriptContext? = nil) {
     self.name = name
-    group = JSContextGroupCreate()
-    classes = NativeClasses()
-    rawContext = JSGlobalContextCreateInGroup(group, classes.global)
+    shared = other?.shared ?? ScriptGroup()
+    shared.openContexts += 1
+    rawContext = JSGlobalContextCreateInGroup(shared.raw, shared.classes.global)
     JSString.withRef(name) { JSGlobalContextSetName(rawContext, $0) }
     JSObjectSetPrivate(JSContextGetGlobalObject(rawContext), Unmanaged.passUnretained(self).toOpaque())
   }
@@ -132,8 +144,11 @@ public final class ScriptContext {
     for entry in protectedValues.values { entry.value?.invalidate(unprotectingIn: ctx) }
     protectedValues = [:]
     helperFunctions = [:]
-    for record in wrappers.values where !record.interface.isCollectable { JSValueUnprotect(ctx, record.jsObject) }
-    wrappers = [:]
+    shared.openContexts -= 1
+    if shared.openContexts == 0 {
+      for record in shared.wrappers.values where !record.interface.isCollectable { JSValueUnprotect(ctx, record.jsObject) }
+      shared.wrappers = [:]
+    }
     for state in installed.values {
       JSValueUnprotect(ctx, state.prototype)
       JSValueUnprotect(ctx, state.constructor)
@@ -141,13 +156,14 @@ public final class ScriptContext {
     let instanceClasses = installed.values.map(\.instanceClass)
     installed = [:]
     interfaceResolver = nil
+    realmResolver = nil
     hostStates = [:]
-    JSContextGroupClearExecutionTimeLimit(group)
+    if shared.openContexts == 0 { JSContextGroupClearExecutionTimeLimit(group) }
     JSObjectSetPrivate(JSContextGetGlobalObject(ctx), nil)
     isClosed = true
     JSGlobalContextRelease(ctx)
-    JSContextGroupRelease(group)
-    classes.release()
+    // The group's last context: the VM goes now (finalizing what it still holds, native closures included).
+    if shared.openContexts == 0 { shared.release() }
     instanceClasses.forEach(JSClassRelease)
   }
 
@@ -160,3 +176,36 @@ public final class ScriptContext {
 
 /// An object value; objects and other values share one type, ``ScriptValue``.
 public typealias ScriptObject = ScriptValue
+
+/// What the contexts of one JSC context group share (see ``ScriptContext/init(name:sharingGroupWith:)``).
+final class ScriptGroup {
+  let raw: JSContextGroupRef
+  let classes: NativeClasses
+  /// The one JS object of each wrapped Swift object, whichever realm made it; keeps both alive until the
+  /// group's last context closes (a collectable wrapper: until the collector takes it).
+  var wrappers: [ObjectIdentifier: WrapperRecord] = [:]
+  /// Collectable wrappers made and not yet collected, and made since the last full collection they caused.
+  var liveCollectableWrappers = 0
+  var collectableWrappersSinceCollection = 0
+  /// Contexts made in the group and not yet closed.
+  var openContexts = 0
+  var watchdogFired = false
+  var nativeDepth = 0
+
+  private var isReleased = false
+
+  init() {
+    raw = JSContextGroupCreate()
+    classes = NativeClasses()
+  }
+
+  /// Releases the JSC group and the classes (when the last context closed; at the latest on deinit).
+  func release() {
+    guard !isReleased else { return }
+    isReleased = true
+    JSContextGroupRelease(raw)
+    classes.release()
+  }
+
+  deinit { release() }
+}

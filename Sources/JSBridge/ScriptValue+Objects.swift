@@ -117,6 +117,19 @@ extension ScriptValue {
       return Array(UnsafeRawBufferPointer(start: base + offset, count: count))
     }
   }
+
+  /// Runs `body` with the bytes a `Uint8Array` views, writable in place (the view's window of its buffer, empty
+  /// when the buffer is detached); nil, without running `body`, when the value is not a `Uint8Array`. The pointer is
+  /// valid only inside `body`, which must not call back into JS.
+  public func withUint8ArrayBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R? {
+    guard isObject, JSValueGetTypedArrayType(ctx, raw, nil) == kJSTypedArrayTypeUint8Array else { return nil }
+    let count = JSObjectGetTypedArrayByteLength(ctx, object, nil)
+    let offset = JSObjectGetTypedArrayByteOffset(ctx, object, nil)
+    guard count > 0, let base = JSObjectGetTypedArrayBytesPtr(ctx, object, nil) else {
+      return try body(UnsafeMutableRawBufferPointer(start: nil, count: 0))
+    }
+    return try body(UnsafeMutableRawBufferPointer(start: base + offset, count: count))
+  }
 }
 
 /// What kind of `ArrayBufferView` a value is: a typed array's element type, or a `DataView`.

@@ -1,6 +1,8 @@
 import DOM
 import Foundation
 import JSBridge
+import TextEncodings
+import URLStandard
 
 /// `--scripts`: the page's own classic scripts run while it is parsed, as in a browser without network.
 extension Page {
@@ -18,7 +20,7 @@ extension Page {
     let context = self.context
     let window = self.window
     loop.onUncaughtException = { error in window.reportException(error) }
-    let documentURL = document.url
+    let documentURL = document.url, documentEncoding = document.characterSet
     var failure: WebActionError?
     document.load(html: html) { script in
         guard failure == nil else { return }
@@ -31,8 +33,8 @@ extension Page {
         do throws(WebActionError) {
           switch try subresources.lookup(src, documentURL: documentURL) {
           case .found(let data, let path):
-            source = String(decoding: data, as: UTF8.self)
-            sourceURL = URL(string: src, relativeTo: documentURL)?.absoluteString ?? path
+            source = Self.decodeScript(data, element: script.element, documentEncoding: documentEncoding)
+            sourceURL = URLRecord(src, base: documentURL)?.href ?? path
             line = 1
           case .notFound(let tried):
             report(Diagnostic(.warning, source: "webaction",
@@ -41,7 +43,7 @@ extension Page {
           case .otherOrigin:
             let why = subresources.folders.isEmpty
               ? "--scripts does not fetch external scripts (--subresources DIR serves same-origin ones from a folder)"
-              : "it is not on the page's origin (\(documentURL.absoluteString)), and nothing is fetched from the network"
+              : "it is not on the page's origin (\(documentURL.href)), and nothing is fetched from the network"
             report(Diagnostic(.warning, source: "webaction", "\(name) (line \(script.line)): <script src=\"\(src)\"> was not run: \(why)"))
             return
           }
@@ -80,6 +82,17 @@ extension Page {
                         "\(loop.pendingTimerCount) page timer(s) still pending \(Preprocessor.seconds(timersTime)) after loading were cancelled"))
       loop.cancelAll()
     }
+  }
+
+  /// An external classic script's text: its `charset` attribute names the encoding when it is a known label, else
+  /// the document's encoding does; a byte order mark wins over both.
+  ///
+  /// https://html.spec.whatwg.org/#prepare-the-script-element ("let encoding be…") and
+  /// https://encoding.spec.whatwg.org/#decode, as https://html.spec.whatwg.org/#fetch-a-classic-script does.
+  static func decodeScript(_ data: Data, element: Element, documentEncoding: String) -> String {
+    let encoding = element.attribute(named: "charset").flatMap(TextEncoding.init(label:))
+      ?? TextEncoding(label: documentEncoding) ?? .utf8
+    return encoding.decodeSniffingBOM(data).text
   }
 
   /// Whether a `<script>` element is a module script (https://html.spec.whatwg.org/#prepare-the-script-element step 12).

@@ -30,12 +30,13 @@ final class Page {
       ? Document.loading(url: url, characterSet: decoded.encoding)
       : Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
 
-    context = ScriptContext(name: document.url.absoluteString)
+    context = ScriptContext(name: document.url.href)
     context.executionTimeLimit = request.scriptTimeLimit
     loop = EventLoop()
     var options = WindowOptions()
     options.selection = request.selection
     if let userAgent = request.userAgent { options.userAgent = userAgent }
+    options.fetch = { [subresources = request.subresources] target in subresources.fetch(target, documentURL: url) }
     options.onConsole = { message in
       let level: Diagnostic.Level
       switch message.level {

@@ -1,4 +1,6 @@
+import DOMBindings
 import Foundation
+import URLStandard
 
 /// `--subresources DIR`: local folders that stand in for the page's own server, for same-origin subresources only.
 ///
@@ -26,11 +28,11 @@ public struct SubresourceFolders: Codable, Sendable, Equatable {
   /// Resolves `reference` against `documentURL` and reads the file it names, if it is same-origin and present.
   ///
   /// Throws a message naming the file when a file exists but cannot be read, or resolves outside its folder.
-  public func lookup(_ reference: String, documentURL: URL) throws(WebActionError) -> Lookup {
-    guard !folders.isEmpty, let url = URL(string: reference, relativeTo: documentURL)?.absoluteURL,
-          Self.sameOrigin(url, documentURL) else { return .otherOrigin }
-    let path = URLComponents(url: url, resolvingAgainstBaseURL: true)?.percentEncodedPath ?? url.path
-    let segments = Self.normalizedSegments(path)
+  public func lookup(_ reference: String, documentURL: URLRecord) throws(WebActionError) -> Lookup {
+    guard !folders.isEmpty, let url = URLRecord(reference, base: documentURL), Self.sameOrigin(url, documentURL) else {
+      return .otherOrigin
+    }
+    let segments = Self.normalizedSegments(url.pathname)
     var tried: [String] = []
     for folder in folders {
       let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath()
@@ -43,7 +45,7 @@ public struct SubresourceFolders: Codable, Sendable, Equatable {
       }
       let resolved = file.resolvingSymlinksInPath().path
       guard resolved.hasPrefix(root.path.hasSuffix("/") ? root.path : root.path + "/") else {
-        throw WebActionError(.input, "subresource \(url.absoluteString) resolves to \(resolved), outside --subresources \(folder)",
+        throw WebActionError(.input, "subresource \(url.href) resolves to \(resolved), outside --subresources \(folder)",
                              hint: "Subresources are served only from inside their folder; a symbolic link may not lead out of it.")
       }
       guard let data = FileManager.default.contents(atPath: file.path) else {
@@ -56,10 +58,9 @@ public struct SubresourceFolders: Codable, Sendable, Equatable {
 
   /// Same scheme, host and port (https://html.spec.whatwg.org/#same-origin, for tuple origins); `file:` URLs
   /// count as one origin here, as a saved page's folder is its whole "server".
-  static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-    guard let scheme = a.scheme?.lowercased(), scheme == b.scheme?.lowercased(),
-          ["http", "https", "file"].contains(scheme) else { return false }
-    return a.host?.lowercased() == b.host?.lowercased() && a.port == b.port
+  static func sameOrigin(_ a: URLRecord, _ b: URLRecord) -> Bool {
+    guard a.scheme == b.scheme, ["http", "https", "file"].contains(a.scheme) else { return false }
+    return a.host == b.host && a.port == b.port
   }
 
   /// The (percent-encoded) path's segments, decoded, with `.` and `..` resolved, never climbing above the root (as URL parsing does).
@@ -78,3 +79,31 @@ public struct SubresourceFolders: Codable, Sendable, Equatable {
     return segments
   }
 }
+
+extension SubresourceFolders {
+  /// Answers a page's `fetch()` from the folders: a file found is a 200 response, a same-origin path no folder
+  /// holds a 404, and anything else a network error (there is no network).
+  func fetch(_ target: URLRecord, documentURL: URLRecord) -> FetchOutcome {
+    do {
+      switch try lookup(target.href, documentURL: documentURL) {
+      case .found(let data, let path):
+        return .response(status: 200, body: [UInt8](data), contentType: Self.contentTypes[(path as NSString).pathExtension.lowercased()])
+      case .notFound:
+        return .response(status: 404, body: [], contentType: nil)
+      case .otherOrigin:
+        return .networkError(folders.isEmpty
+          ? "\(target.href) was not fetched: --subresources DIR serves same-origin files, and nothing comes from the network"
+          : "\(target.href) is not on the page's origin (\(documentURL.href)), and nothing is fetched from the network")
+      }
+    } catch {
+      return .networkError(error.message)
+    }
+  }
+
+  /// Content types by file extension, for the few kinds a page fetches.
+  static let contentTypes = [
+    "json": "application/json", "js": "text/javascript", "html": "text/html", "htm": "text/html", "css": "text/css",
+    "txt": "text/plain", "xml": "application/xml", "svg": "image/svg+xml",
+  ]
+}
+

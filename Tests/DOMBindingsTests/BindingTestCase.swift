@@ -2,6 +2,7 @@ import DOM
 import DOMBindings
 import Foundation
 import JSBridge
+import URLStandard
 import XCTest
 
 /// A parsed page with a Window installed on a fresh context, a manual clock, and captured console output.
@@ -35,7 +36,7 @@ class BindingTestCase: XCTestCase {
   /// Replaces the page with `source`, parsed at https://example.com/dir/page.html?q=1#top.
   func load(_ source: String, options custom: WindowOptions? = nil) {
     tearDownPage()
-    document = Document.parse(html: source, url: URL(string: "https://example.com/dir/page.html?q=1#top")!)
+    document = Document.parse(html: source, url: URLRecord("https://example.com/dir/page.html?q=1#top")!)
     context = ScriptContext(name: name)
     clock = ManualClock(now: 100)
     loop = EventLoop(clock: clock)

@@ -1,6 +1,7 @@
 import DOM
 @testable import DOMBindings
 import JSBridge
+import URLStandard
 import XCTest
 
 /// localStorage/sessionStorage, history, navigator and screen. Expected answers are Chromium 156's
@@ -82,13 +83,12 @@ final class WindowObjectsTests: BindingTestCase {
   }
 
   func testHistoryRewritesOnlyTheFragmentOfOtherSchemes() {
-    let page = URL(string: "about:blank")!
-    XCTAssertTrue(History.canRewrite(page, to: URL(string: "about:blank#x")!))
-    XCTAssertFalse(History.canRewrite(page, to: URL(string: "about:srcdoc")!))
-    let file = URL(string: "file:///tmp/a.html")!
-    XCTAssertTrue(History.canRewrite(file, to: URL(string: "file:///tmp/a.html?q#f")!))
-    XCTAssertFalse(History.canRewrite(file, to: URL(string: "file:///tmp/b.html")!))
-    XCTAssertFalse(History.canRewrite(URL(string: "https://a.test/")!, to: URL(string: "https://a.test:8443/")!))
+    func url(_ text: String) -> URLRecord { URLRecord(text)! }
+    XCTAssertTrue(History.canRewrite(url("about:blank"), to: url("about:blank#x")))
+    XCTAssertFalse(History.canRewrite(url("about:blank"), to: url("about:srcdoc")))
+    XCTAssertTrue(History.canRewrite(url("file:///tmp/a.html"), to: url("file:///tmp/a.html?q#f")))
+    XCTAssertFalse(History.canRewrite(url("file:///tmp/a.html"), to: url("file:///tmp/b.html")))
+    XCTAssertFalse(History.canRewrite(url("https://a.test/"), to: url("https://a.test:8443/")))
   }
 
   func testNavigatorIsSafariOnAnIPhone() throws {

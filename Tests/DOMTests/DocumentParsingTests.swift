@@ -1,3 +1,4 @@
+import URLStandard
 import XCTest
 @testable import DOM
 
@@ -5,7 +6,7 @@ final class DocumentParsingTests: XCTestCase {
   func testParseDocumentGivesWrappedTree() throws {
     let document = Document.parse(
       html: "<!DOCTYPE html><title> A  page </title><p id=x class='a b'>Hi <b>there</b><template><i>t</i></template>",
-      url: try XCTUnwrap(URL(string: "https://example.org/a/")))
+      url: try XCTUnwrap(URLRecord("https://example.org/a/")))
     XCTAssertEqual(document.doctype?.name, "html")
     XCTAssertEqual(document.compatMode, "CSS1Compat")
     XCTAssertEqual(document.title, "A page")

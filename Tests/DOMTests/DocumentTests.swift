@@ -1,3 +1,4 @@
+import URLStandard
 import XCTest
 @testable import DOM
 
@@ -32,20 +33,20 @@ final class DocumentTests: XCTestCase {
 
   func testBaseURL() throws {
     let document = Document()
-    document.url = try XCTUnwrap(URL(string: "https://example.org/dir/page.html"))
-    XCTAssertEqual(document.baseURL.absoluteString, "https://example.org/dir/page.html")
-    XCTAssertEqual(document.resolveURL("img.png")?.absoluteString, "https://example.org/dir/img.png")
+    document.url = try XCTUnwrap(URLRecord("https://example.org/dir/page.html"))
+    XCTAssertEqual(document.baseURL.href, "https://example.org/dir/page.html")
+    XCTAssertEqual(document.resolveURL("img.png")?.href, "https://example.org/dir/img.png")
     let head = try XCTUnwrap(document.head)
     try head.appendChild(make(document, "base", ["target": "_top"]))
     try head.appendChild(make(document, "base", ["href": " /static/ "]))
     try head.appendChild(make(document, "base", ["href": "https://other.example/"]))
-    XCTAssertEqual(document.baseURL.absoluteString, "https://example.org/static/")
-    XCTAssertEqual(document.resolveURL("a/b.css")?.absoluteString, "https://example.org/static/a/b.css")
+    XCTAssertEqual(document.baseURL.href, "https://example.org/static/")
+    XCTAssertEqual(document.resolveURL("a/b.css")?.href, "https://example.org/static/a/b.css")
   }
 
   func testDocumentMetadataDefaults() throws {
     let document = Document()
-    XCTAssertEqual(document.url.absoluteString, "about:blank")
+    XCTAssertEqual(document.url.href, "about:blank")
     XCTAssertEqual(document.characterSet, "UTF-8")
     XCTAssertEqual(document.compatMode, "CSS1Compat")
     document.quirksMode = .quirks
@@ -56,7 +57,7 @@ final class DocumentTests: XCTestCase {
 
   func testCloneDocument() throws {
     let document = Document()
-    document.url = try XCTUnwrap(URL(string: "https://example.org/"))
+    document.url = try XCTUnwrap(URLRecord("https://example.org/"))
     try document.insertBefore(try document.createDocumentType("html"), document.firstChild)
     document.title = "T"
     let copy = try XCTUnwrap(document.cloneNode(deep: true) as? Document)

@@ -209,6 +209,32 @@ final class InterfaceTests: XCTestCase {
     XCTAssertEqual(TMark.alive, 1, "only the Swift reference is left")
   }
 
+  func testRealmsOfOneGroupShareEachObjectsOneWrapper() throws {
+    // A second realm (a frame) in the same group: nodes whose realm it is get their wrapper there, whoever asks.
+    let frame = ScriptContext(name: "frame", sharingGroupWith: context)
+    frame.interfaceResolver = context.interfaceResolver
+    try frame.install(TBindings.element.erased)
+    var framed: TElement? = TElement(name: "FRAMED")
+    weak var weakFramed = framed
+    let framedID = ObjectIdentifier(framed!)
+    context.realmResolver = { [weak frame] in ObjectIdentifier($0) == framedID ? frame : nil }
+    try context.global.setProperty("framed", context.wrap(framed!))
+    try frame.global.setProperty("mine", frame.wrap(framed!))
+    framed = nil
+    try context.global.setProperty("frameGlobal", frame.global)
+    XCTAssertTrue(try js("framed === frameGlobal.mine").toBool(), "one JS object per Swift object across realms")
+    // Its prototype is the frame's, and methods of either realm accept the other's wrappers (one brand check).
+    XCTAssertTrue(try js("framed instanceof frameGlobal.TElement && !(framed instanceof TElement)").toBool())
+    XCTAssertEqual(try js("root.appendChild(framed) === framed && framed.appendChild(root.firstChild).nodeName").toString(), "hello")
+    XCTAssertEqual(root.children.last?.name, "FRAMED")
+    // A realm's wrappers outlive its close while the group is open; the last close releases everything.
+    frame.close()
+    XCTAssertEqual(try js("framed.nodeName === undefined || typeof framed === 'object'").toBool(), true)
+    context.close()
+    root = nil
+    XCTAssertNil(weakFramed, "closing the group's last context releases every wrapped object")
+  }
+
   func testIndexedPropertiesLengthAndIteration() throws {
     let facts = """
       const list = root.childNodes;

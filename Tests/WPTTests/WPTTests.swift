@@ -17,6 +17,8 @@ final class WPTTests: XCTestCase {
   func testDomLists() throws { try check("dom-lists", folder: "dom/lists") }
   func testDomAbort() throws { try check("dom-abort", folder: "dom/abort") }
   func testHtmlDomReflection() throws { try check("html-dom-reflection", folder: "html/dom", prefix: "reflection-") }
+  func testEncoding() throws { try check("encoding", folder: "encoding") }
+  func testUrl() throws { try check("url", folder: "url") }
 
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -112,6 +112,10 @@ final class PageSubresourceTests: XCTestCase {
     try Data("order.push('overlay');".utf8).write(to: overlay.appendingPathComponent("lib/shadowed.js"))
     try Data("order.push('thrower'); undefinedFunction();".utf8).write(to: site.appendingPathComponent("lib/throws.js"))
     try Data("order.push('secret');".utf8).write(to: outside.appendingPathComponent("secret.js"))
+    // "order.push('价€');" in GBK, "order.push('日本');" in Shift_JIS, and a UTF-8 one with a byte order mark.
+    try Data(Array("order.push('".utf8) + [0xBC, 0xDB, 0x80] + Array("');".utf8)).write(to: site.appendingPathComponent("lib/gbk.js"))
+    try Data(Array("order.push('".utf8) + [0x93, 0xFA, 0x96, 0x7B] + Array("');".utf8)).write(to: site.appendingPathComponent("lib/sjis.js"))
+    try Data([0xEF, 0xBB, 0xBF] + Array("order.push('é');".utf8)).write(to: site.appendingPathComponent("lib/bom.js"))
     try FileManager.default.createSymbolicLink(at: site.appendingPathComponent("lib/escape.js"),
                                                withDestinationURL: outside.appendingPathComponent("secret.js"))
     folders = [overlay, site, base]
@@ -181,6 +185,16 @@ final class PageSubresourceTests: XCTestCase {
       """, folders: [folders[1]])
     XCTAssertEqual(try order(page), "thrower,after")
     XCTAssertEqual(try page.context.evaluate("errors.join()", sourceURL: "t").toString(), "http://example.test/lib/throws.js:1")
+  }
+
+  /// A script decodes with its charset attribute, else the page's encoding; a byte order mark wins over both.
+  func testExternalScriptsDecodeInTheirCharsetOrThePagesEncoding() throws {
+    let page = try page("""
+      <meta charset="gbk"><script>var order = [];</script><script src="/lib/gbk.js"></script>
+      <script src="/lib/sjis.js" charset="shift_jis"></script><script src="/lib/bom.js" charset="big5"></script>
+      <script src="/lib/gbk.js" charset="no-such-encoding"></script>
+      """, folders: [folders[1]])
+    XCTAssertEqual(try order(page), "价€,日本,é,价€")
   }
 
   func testWithoutFoldersExternalScriptsAreReportedAsBefore() throws {

@@ -14,6 +14,12 @@ final class BrowserReferenceTests: XCTestCase {
     try assertSameAsChromium("window-globals")
   }
 
+  /// TextDecoder in every encoding: each byte alone, every pair after a non-ASCII byte, gb18030's four-byte ranges
+  /// and sequences with errors, escapes and restored bytes.
+  func testTextDecoderIsTheBrowsers() throws {
+    try assertSameAsChromium("text-decoder")
+  }
+
   /// Runs `reference/NAME/script.js` on `reference/NAME/page.html` and compares with `reference/NAME/chromium.json`.
   private func assertSameAsChromium(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
     let folder = WebActionCommand.fixtures.appendingPathComponent("reference/\(name)")

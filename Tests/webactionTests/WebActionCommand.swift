@@ -37,7 +37,9 @@ struct WebActionCommand {
     process.arguments = arguments
     process.currentDirectoryURL = packageRoot
     var environment = ProcessInfo.processInfo.environment
-    environment["WEBACTION_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("webaction-e2e-data").path
+    // One data folder per test run: runs side by side (worktrees, CI) must not share settings.
+    let data = "webaction-e2e-data-\(ProcessInfo.processInfo.processIdentifier)"
+    environment["WEBACTION_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent(data).path
     process.environment = environment
     let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = out

@@ -1,4 +1,5 @@
 import Foundation
+import URLStandard
 
 /// Activation behaviour: what a `click` does to checkboxes, radio buttons, submit and reset buttons, and labels.
 ///
@@ -126,24 +127,34 @@ extension Element {
   ///
   /// https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fragid
   func followHyperlink() {
-    guard let href = getAttribute("href"), let url = document.resolveURL(href), let window = document.defaultView,
-      url.fragment != nil, Self.withoutFragment(url) == Self.withoutFragment(document.url)
-    else { return }
-    let oldURL = document.url.absoluteString
-    document.url = url
+    guard let href = getAttribute("href"), let url = document.resolveURL(href) else { return }
+    _ = document.navigateToFragment(url)
+  }
+}
+
+extension Document {
+  /// Navigates to `url` when it differs from the document URL only in its fragment (and has one): the document URL
+  /// takes it and the window gets a `hashchange` event in a later task. False for any other URL (the page is never
+  /// replaced).
+  ///
+  /// https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fragid
+  public func navigateToFragment(_ url: URLRecord) -> Bool {
+    guard let window = defaultView, url.fragment != nil,
+      url.serialized(excludingFragment: true) == self.url.serialized(excludingFragment: true)
+    else { return false }
+    let oldURL = self.url.href
+    self.url = url
     window.queueTask { [weak window] in
       let event = DictionaryEvent(
         interface: "HashChangeEvent", type: "hashchange",
-        values: ["oldURL": .string(oldURL), "newURL": .string(url.absoluteString)])
+        values: ["oldURL": .string(oldURL), "newURL": .string(url.href)])
       window?.fireEvent(event)
     }
+    return true
   }
+}
 
-  private static func withoutFragment(_ url: URL) -> String {
-    let text = url.absoluteString
-    return text.firstIndex(of: "#").map { String(text[..<$0]) } ?? text
-  }
-
+extension Element {
   /// The nearest `form` ancestor (the `form` content attribute is not followed).
   var formOwner: Element? {
     var node = parentNode

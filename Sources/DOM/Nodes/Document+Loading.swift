@@ -1,4 +1,5 @@
 import FoundationEssentials
+import URLStandard
 
 /// A `<script>` the parser reached the end tag of, while loading a document with scripts.
 public struct ParserScript {
@@ -34,7 +35,7 @@ extension Document {
   /// An empty document that `load(html:runScript:)` fills; its readyState is "loading".
   ///
   /// Create it first so a JavaScript window can wrap it before any page script runs.
-  public static func loading(url: URL = URL(string: "about:blank")!, characterSet: String = "UTF-8") -> Document {
+  public static func loading(url: URLRecord = .aboutBlank, characterSet: String = "UTF-8") -> Document {
     let document = Document(skeleton: false)
     document.url = url
     document.characterSet = characterSet

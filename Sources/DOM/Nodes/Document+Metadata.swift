@@ -1,4 +1,5 @@
 import FoundationEssentials
+import URLStandard
 
 /// Title and base URL.
 extension Document {
@@ -34,44 +35,22 @@ extension Document {
     }
   }
 
-  /// The document base URL: the first `<base href>` resolved against `url`, else `url`.
+  /// The document base URL: the first `<base href>` parsed against the document URL, else the document URL.
   ///
-  /// https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url
-  public var baseURL: URL {
+  /// https://html.spec.whatwg.org/multipage/urls-and-fetching.html#document-base-url (the fallback base URL is the
+  /// document URL: there are no iframes here). An href that does not parse leaves the document URL as the base.
+  public var baseURL: URLRecord {
     let base = documentElement?.descendants(includingSelf: true).lazy.compactMap { $0 as? Element }
       .first { $0.isHTML(named: "base") && $0.hasAttribute("href") }
-    guard let href = base?.getAttribute("href"),
-          let resolved = URL(string: href.trimmingCSSWhitespace(), relativeTo: url)
-    else { return url }
-    return resolved.absoluteURL
+    guard let href = base?.getAttribute("href"), let resolved = URLRecord(href, base: url) else { return url }
+    return resolved
   }
 
-  /// Resolves `string` against the base URL (nil when it does not parse).
+  /// Parses `string` against the base URL with the WHATWG URL parser (nil when it does not parse).
   ///
-  /// Prepares the input as the URL parser does before Foundation sees it
-  /// (https://url.spec.whatwg.org/#concept-basic-url-parser): leading and trailing C0 controls and spaces are
-  /// stripped, tabs and newlines removed, and other characters Foundation refuses are percent-encoded.
-  /// The empty string is the base URL without its fragment.
-  public func resolveURL(_ string: String) -> URL? {
-    let base = baseURL
-    var scalars = Substring(string).unicodeScalars
-    while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
-    while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
-    var prepared = ""
-    for scalar in scalars where scalar != "\t" && scalar != "\n" && scalar != "\r" {
-      if scalar.value <= 0x20 || scalar.value >= 0x7F || "\"<>`{}|^".unicodeScalars.contains(scalar) {
-        for byte in String(scalar).utf8 {
-          prepared += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
-        }
-      } else {
-        prepared.unicodeScalars.append(scalar)
-      }
-    }
-    if prepared.isEmpty {
-      var components = URLComponents(url: base, resolvingAgainstBaseURL: true)
-      components?.fragment = nil
-      return components?.url ?? base
-    }
-    return URL(string: prepared, relativeTo: base)?.absoluteURL
+  /// https://html.spec.whatwg.org/multipage/urls-and-fetching.html#encoding-parsing-a-url (queries are encoded as
+  /// UTF-8 whatever the document's encoding).
+  public func resolveURL(_ string: String) -> URLRecord? {
+    URLRecord(string, base: baseURL)
   }
 }

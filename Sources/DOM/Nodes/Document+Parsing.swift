@@ -1,5 +1,6 @@
 import CLibXML2
 import FoundationEssentials
+import URLStandard
 
 /// Everything that calls the HTML parser or serializer: documents from text, innerHTML/outerHTML,
 /// insertAdjacentHTML and document.open/write/close.
@@ -7,7 +8,7 @@ extension Document {
   /// Parses a whole HTML document from text (already decoded).
   ///
   /// https://html.spec.whatwg.org/#parsing
-  public static func parse(html: String, url: URL = URL(string: "about:blank")!, characterSet: String = "UTF-8")
+  public static func parse(html: String, url: URLRecord = .aboutBlank, characterSet: String = "UTF-8")
     -> Document
   {
     let tree = HTML5Parser.parseDocument(html, scripting: true)
@@ -21,7 +22,7 @@ extension Document {
   /// Decodes a saved page's bytes (BOM, `<meta charset>` prescan, then `fallbackEncoding` or UTF-8) and parses it.
   ///
   /// Throws when `fallbackEncoding` names no known encoding.
-  public static func parse(bytes: [UInt8], url: URL = URL(string: "about:blank")!, fallbackEncoding: String? = nil)
+  public static func parse(bytes: [UInt8], url: URLRecord = .aboutBlank, fallbackEncoding: String? = nil)
     throws -> Document
   {
     let (text, encoding) = try HTMLEncoding.decode(bytes, fallback: fallbackEncoding)

@@ -1,6 +1,7 @@
 import CLibXML2
 import CSSSelectors
 import FoundationEssentials
+import URLStandard
 
 /// A document: owns its libxml2 tree, every node wrapper and every subtree unlinked from it.
 ///
@@ -19,6 +20,8 @@ public class Document: Node {
   var treeObservers: [WeakTreeObserver] = []
   /// The size at which the next registration first drops observers that went away.
   var treeObserverCompactionSize = 16
+  /// The window-named objects by name, for the tree version they were read at (``windowNamedObjects(_:)``).
+  var windowNamedObjectIndex: (version: UInt64, names: [String: [Element]])?
   /// The registered MutationObservers of this document's nodes (created by the first `observe()`).
   var mutationObservers: MutationObserverRegistry?
   /// Moves on every change to the tree and to the `id`, `class` and `name` attributes (not to other attributes
@@ -44,8 +47,9 @@ public class Document: Node {
   /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).
   public internal(set) var currentScript: Element?
 
-  /// The document's address; the host sets it. `about:blank` by default.
-  public var url: URL = URL(string: "about:blank")!
+  /// The document's address (https://dom.spec.whatwg.org/#concept-document-url); the host sets it.
+  /// `about:blank` by default.
+  public var url: URLRecord = .aboutBlank
   /// The encoding the document was decoded with; the host sets it.
   public var characterSet: String = "UTF-8"
   /// The document's content type: `text/html` for HTML documents, an XML type for XML documents.

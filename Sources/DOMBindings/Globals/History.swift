@@ -1,6 +1,6 @@
 import DOM
-import FoundationEssentials
 import JSBridge
+import URLStandard
 
 /// `window.history`: one page with no navigation. `pushState`/`replaceState` change the document's URL (what
 /// `location` and `document.URL` show) and the state without loading anything; `back`, `forward` and `go` do
@@ -44,7 +44,7 @@ final class History: ScriptExposed {
       guard let parsed = document.resolveURL(text), Self.canRewrite(document.url, to: parsed) else {
         throw DOMException(
           .securityError,
-          "Failed to execute '\(method)' on 'History': A history state object with URL '\(text)' cannot be created in a document with origin '\(window.location.origin)' and URL '\(document.url.absoluteString)'.")
+          "Failed to execute '\(method)' on 'History': A history state object with URL '\(text)' cannot be created in a document with origin '\(document.url.origin.serialized)' and URL '\(document.url.href)'.")
       }
       newURL = parsed
     }
@@ -55,15 +55,15 @@ final class History: ScriptExposed {
   }
 
   /// https://html.spec.whatwg.org/multipage/nav-history-apis.html#can-have-its-url-rewritten
-  static func canRewrite(_ document: URL, to target: URL) -> Bool {
+  static func canRewrite(_ document: URLRecord, to target: URLRecord) -> Bool {
     // Step 1.
-    guard document.scheme?.lowercased() == target.scheme?.lowercased(), document.user == target.user,
+    guard document.scheme == target.scheme, document.username == target.username,
       document.password == target.password, document.host == target.host, document.port == target.port
     else { return false }
     // Step 2.
-    if ["http", "https"].contains(target.scheme?.lowercased() ?? "") { return true }
+    if target.scheme == "http" || target.scheme == "https" { return true }
     // Step 3. A file: URL may change its query and fragment.
-    if target.scheme?.lowercased() == "file" { return document.path == target.path }
+    if target.scheme == "file" { return document.path == target.path }
     // Step 4. Anything else may change only its fragment.
     return document.path == target.path && document.query == target.query
   }

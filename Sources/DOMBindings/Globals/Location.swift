@@ -1,8 +1,10 @@
 import DOM
-import FoundationEssentials
 import JSBridge
+import URLStandard
 
-/// `window.location`: the document's URL, read-only (there is no navigation; writes log a warning).
+/// `window.location`: the document's URL. Setting a part parses the new URL as a browser does (a bad one throws);
+/// a change of fragment only is followed (the document URL changes and `hashchange` fires), any other navigation is
+/// refused with a warning: the page stays where it is.
 ///
 /// https://html.spec.whatwg.org/multipage/nav-history-apis.html#the-location-interface
 final class Location: ScriptExposed {
@@ -10,53 +12,86 @@ final class Location: ScriptExposed {
 
   static var scriptInterface: AnyInterface { DOMInterfaces.location.erased }
 
-  var url: URL { window?.document.url ?? URL(string: "about:blank")! }
+  var url: URLRecord { window?.document.url ?? .aboutBlank }
 
-  var href: String { url.absoluteString }
-  var `protocol`: String { (url.scheme ?? "").lowercased() + ":" }
-  var hostname: String { url.host ?? "" }
-  var port: String { url.port.map(String.init) ?? "" }
-  var host: String { port.isEmpty ? hostname : "\(hostname):\(port)" }
-  var pathname: String {
-    let path = url.path
-    if path.isEmpty { return ["http", "https", "ftp", "file", "ws", "wss"].contains(url.scheme ?? "") ? "/" : "" }
-    return path
-  }
-  var search: String { url.query.map { $0.isEmpty ? "" : "?" + $0 } ?? "" }
-  var hash: String { url.fragment.map { $0.isEmpty ? "" : "#" + $0 } ?? "" }
-  var origin: String {
-    guard let scheme = url.scheme?.lowercased(), ["http", "https", "ftp", "ws", "wss"].contains(scheme) else {
-      return "null"
-    }
-    return "\(scheme)://\(host)"
+  /// Goes to `target` when only its fragment differs; otherwise logs that a script tried to navigate.
+  ///
+  /// https://html.spec.whatwg.org/multipage/nav-history-apis.html#location-object-navigate
+  func navigate(to target: URLRecord, via member: String = "location") {
+    if let document = window?.document, document.navigateToFragment(target) { return }
+    refuseNavigation(to: target.href, via: member)
   }
 
   /// Logs that a script tried to navigate; the page stays where it is.
   func refuseNavigation(to target: String, via member: String = "location") {
-    window?.emit(.warn, "\(member) = \"\(target)\" ignored: webaction does not navigate (the page stays at \(href))")
+    window?.emit(.warn, "\(member) = \"\(target)\" ignored: webaction does not navigate (the page stays at \(url.href))")
+  }
+
+  /// Parses `value` against the document's base URL, or throws the TypeError the href setter and assign() throw.
+  func parse(_ value: String, via member: String) throws(ScriptError) -> URLRecord {
+    guard let parsed = window?.document.resolveURL(value) else {
+      throw .typeError("\(member): '\(value)' is not a valid URL")
+    }
+    return parsed
   }
 }
 
 extension DOMInterfaces {
   static let location = Interface<Location>("Location") { b in
-    func part(_ name: String, _ get: @escaping @Sendable (Location) -> String) {
-      b.stringAccessor(name, get: get, set: { location, value in
-        location.refuseNavigation(to: value, via: "location.\(name)")
+    /// A URL part: `set` changes a copy of the URL (returning false to leave it), then the copy is navigated to.
+    /// https://html.spec.whatwg.org/multipage/nav-history-apis.html#dom-location-protocol and the setters after it.
+    func part(_ name: String, _ get: @escaping @Sendable (URLRecord) -> String,
+              set: @escaping @Sendable (inout URLRecord, String) throws -> Bool) {
+      b.stringAccessor(name, get: { get($0.url) }, set: { location, value in
+        var copy = location.url
+        guard try set(&copy, value) else { return }
+        location.navigate(to: copy, via: "location.\(name)")
       })
     }
-    part("href") { $0.href }
-    part("protocol") { $0.protocol }
-    part("host") { $0.host }
-    part("hostname") { $0.hostname }
-    part("port") { $0.port }
-    part("pathname") { $0.pathname }
-    part("search") { $0.search }
-    part("hash") { $0.hash }
-    b.getter("origin") { $0.origin }
-    b.method("toString") { location, _ in location.href }
-    for name in ["assign", "replace"] {
-      b.method(name, length: 1) { location, args in location.refuseNavigation(to: try args.string(0), via: "location.\(name)()") }
+    b.stringAccessor("href", get: { $0.url.href }, set: { location, value in
+      location.navigate(to: try location.parse(value, via: "location.href"), via: "location.href")
+    })
+    part("protocol", { $0.protocol }) { url, value in
+      guard URLParser.parse(value + ":", into: &url, stateOverride: .schemeStart) else {
+        throw DOMException(.syntaxError, "location.protocol: '\(value)' is not a valid scheme")
+      }
+      return url.scheme == "http" || url.scheme == "https"
     }
-    b.method("reload") { location, _ in location.refuseNavigation(to: location.href, via: "location.reload()") }
+    part("host", { $0.hostAndPort }) { url, value in
+      guard !url.hasOpaquePath else { return false }
+      return URLParser.parse(value, into: &url, stateOverride: .host)
+    }
+    part("hostname", { $0.hostname }) { url, value in
+      guard !url.hasOpaquePath else { return false }
+      return URLParser.parse(value, into: &url, stateOverride: .hostname)
+    }
+    part("port", { $0.portString }) { url, value in
+      guard !url.cannotHaveUsernamePasswordPort else { return false }
+      if value.isEmpty { url.port = nil } else { URLParser.parse(value, into: &url, stateOverride: .port) }
+      return true
+    }
+    part("pathname", { $0.pathname }) { url, value in
+      guard !url.hasOpaquePath else { return false }
+      url.setPathname(value)
+      return true
+    }
+    part("search", { $0.search }) { url, value in
+      url.setSearch(value)
+      return true
+    }
+    part("hash", { $0.hash }) { url, value in
+      let before = url.fragment
+      url.fragment = ""
+      URLParser.parse(value.hasPrefix("#") ? String(value.dropFirst()) : value, into: &url, stateOverride: .fragment)
+      return url.fragment != before
+    }
+    b.getter("origin") { $0.url.origin.serialized }
+    b.method("toString") { location, _ in location.url.href }
+    for name in ["assign", "replace"] {
+      b.method(name, length: 1) { location, args in
+        location.navigate(to: try location.parse(try args.string(0), via: "location.\(name)()"), via: "location.\(name)()")
+      }
+    }
+    b.method("reload") { location, _ in location.refuseNavigation(to: location.url.href, via: "location.reload()") }
   }
 }

@@ -21,8 +21,20 @@ extension Window {
       return try args.context.wrap(self.location)
     }
     try add("navigate") { [weak self] args in
-      self?.location.refuseNavigation(to: try args.string(0))
+      guard let location = self?.location else { return args.context.makeUndefined() }
+      location.navigate(to: try location.parse(try args.string(0), via: "location"))
       return args.context.makeUndefined()
+    }
+    try add("open") { [weak self] args in
+      // https://html.spec.whatwg.org/multipage/nav-history-apis.html#window-open-steps: a URL that does not parse
+      // throws; any other is refused (no window is opened, as under a popup blocker) and null returned.
+      guard let self else { return args.context.makeNull() }
+      let input = try args.string(0)
+      if !input.isEmpty, self.document.resolveURL(input) == nil {
+        throw DOMException(.syntaxError, "window.open: '\(input)' is not a valid URL")
+      }
+      self.emit(.warn, "window.open(\"\(input)\") ignored: webaction opens no windows")
+      return args.context.makeNull()
     }
     try add("selection") { [weak self] args in
       guard let self else { return args.context.makeUndefined() }
@@ -128,6 +140,7 @@ extension Window {
       hidden(global, "confirm", function confirm(message) { dialog("confirm", text(message)); return false; });
       hidden(global, "prompt", function prompt(message, value) { dialog("prompt", text(message)); return null; });
       hidden(global, "getSelection", function getSelection() { return native.selection(); });
+      hidden(global, "open", function open(url = "", target = "_blank", features = "") { return native.open(`${url}`); });
 
       const filter = {
         FILTER_ACCEPT: 1, FILTER_REJECT: 2, FILTER_SKIP: 3,
@@ -137,6 +150,7 @@ extension Window {
       };
       hidden(global, "NodeFilter", Object.freeze(filter));
 
+      // https://webidl.spec.whatwg.org/#dfn-error-names-table: the names with a legacy code.
       const codes = {
         IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5,
         NoModificationAllowedError: 7, NotFoundError: 8, NotSupportedError: 9, InUseAttributeError: 10,
@@ -144,21 +158,37 @@ extension Window {
         InvalidAccessError: 15, TypeMismatchError: 17, SecurityError: 18, NetworkError: 19, AbortError: 20,
         QuotaExceededError: 22, TimeoutError: 23, InvalidNodeTypeError: 24, DataCloneError: 25,
       };
-      const names = new WeakMap();
+      // https://webidl.spec.whatwg.org/#idl-DOMException: the constants, in IDL order.
+      const constants = [
+        "INDEX_SIZE_ERR", "DOMSTRING_SIZE_ERR", "HIERARCHY_REQUEST_ERR", "WRONG_DOCUMENT_ERR", "INVALID_CHARACTER_ERR",
+        "NO_DATA_ALLOWED_ERR", "NO_MODIFICATION_ALLOWED_ERR", "NOT_FOUND_ERR", "NOT_SUPPORTED_ERR", "INUSE_ATTRIBUTE_ERR",
+        "INVALID_STATE_ERR", "SYNTAX_ERR", "INVALID_MODIFICATION_ERR", "NAMESPACE_ERR", "INVALID_ACCESS_ERR",
+        "VALIDATION_ERR", "TYPE_MISMATCH_ERR", "SECURITY_ERR", "NETWORK_ERR", "ABORT_ERR", "URL_MISMATCH_ERR",
+        "QUOTA_EXCEEDED_ERR", "TIMEOUT_ERR", "INVALID_NODE_TYPE_ERR", "DATA_CLONE_ERR",
+      ];
+      const states = new WeakMap();
+      const state = (object, member) => {
+        const found = states.get(object);
+        if (found === undefined) throw new TypeError(`DOMException.${member}: Illegal invocation`);
+        return found;
+      };
       class DOMException extends Error {
         constructor(message = "", name = "Error") {
-          super(String(message));
-          names.set(this, String(name));
+          super();
+          states.set(this, { message: String(message), name: String(name) });
         }
-        get name() { return names.has(this) ? names.get(this) : "Error"; }
-        get code() { return codes[this.name] || 0; }
+      }
+      // The attributes are enumerable accessors with a brand check (https://webidl.spec.whatwg.org/#es-attributes).
+      for (const member of ["name", "message", "code"]) {
+        Object.defineProperty(DOMException.prototype, member, { get: {
+          [member]() { const s = state(this, member); return member === "code" ? codes[s.name] || 0 : s[member]; }
+        }[member], enumerable: true, configurable: true });
       }
       Object.defineProperty(DOMException.prototype, Symbol.toStringTag, { value: "DOMException", configurable: true });
-      for (const [name, code] of Object.entries(codes)) {
-        const constant = name.replace(/Error$/, "").replace(/([a-z])([A-Z])/g, "$1_$2").toUpperCase() + "_ERR";
-        Object.defineProperty(DOMException, constant, { value: code, enumerable: true });
-        Object.defineProperty(DOMException.prototype, constant, { value: code, enumerable: true });
-      }
+      constants.forEach((constant, index) => {
+        Object.defineProperty(DOMException, constant, { value: index + 1, enumerable: true });
+        Object.defineProperty(DOMException.prototype, constant, { value: index + 1, enumerable: true });
+      });
       hidden(global, "DOMException", DOMException);
       return DOMException;
     })

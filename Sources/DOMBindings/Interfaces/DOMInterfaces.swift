@@ -21,6 +21,8 @@ enum DOMInterfaces {
     processingInstruction.erased, cdataSection.erased, xmlDocument.erased, domImplementation.erased,
     treeWalker.erased, nodeIterator.erased, mutationObserver.erased, mutationRecord.erased,
     abstractRange.erased, range.erased, staticRange.erased, abortController.erased, abortSignal.erased,
+    textDecoder.erased, textEncoder.erased,
+    url.erased, urlSearchParams.erased,
     navigator.erased, history.erased, screen.erased, storage.erased, crypto.erased, mediaQueryList.erased,
   ] + dictionaryEventInterfaceList + htmlElementInterfaces
 
@@ -187,9 +189,9 @@ extension InterfaceBuilder where T == Element {
       name,
       get: { element in
         let value = element.getAttribute(attr)
-        return emptyIsDocumentURL && (value ?? "").isEmpty ? element.document.url.absoluteString : value
+        return emptyIsDocumentURL && (value ?? "").isEmpty ? element.document.url.href : value
       },
-      resolve: { element, raw in element.document.resolveURL(raw)?.absoluteString },
+      resolve: { element, raw in element.document.resolveURL(raw)?.href },
       set: { try $0.setAttribute(attr, $1) })
   }
 }

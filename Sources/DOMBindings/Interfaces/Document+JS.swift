@@ -26,8 +26,8 @@ extension DOMInterfaces {
         name, nullAsEmpty: true, get: { $0.body?.getAttribute(attribute) },
         set: { document, value in try document.body?.setAttribute(attribute, value) })
     }
-    b.getter("URL") { $0.url.absoluteString }
-    b.getter("documentURI") { $0.url.absoluteString }
+    b.getter("URL") { $0.url.href }
+    b.getter("documentURI") { $0.url.href }
     b.stringAccessor("title", get: { $0.title }, set: { $0.title = $1 })
     b.getter("documentElement") { $0.documentElement }
     b.getter("head") { $0.head }
@@ -42,7 +42,11 @@ extension DOMInterfaces {
     b.getter("hidden") { _ in false }
     b.getter("referrer") { _ in "" }
     b.getter("cookie") { _ in "" }
-    b.getter("domain") { $0.url.host ?? "" }
+    b.getter("domain") { document -> String in
+      // https://html.spec.whatwg.org/multipage/browsers.html#dom-document-domain: the origin's host, "" when opaque.
+      guard case .tuple(_, let host, _) = document.url.origin else { return "" }
+      return host.serialized
+    }
     b.getter("activeElement") { $0.body }
     b.contextGetter("location") { document, context in document.defaultView == nil ? nil : try context.window().location }
     b.contextGetter("defaultView") { document, context in document.defaultView == nil ? nil : context.global }

@@ -1,6 +1,7 @@
 import DOM
 import Foundation
 import JSBridge
+import URLStandard
 
 extension DOMInterfaces {
   /// https://html.spec.whatwg.org/multipage/dom.html#htmlelement (with the HTMLOrSVGElement mixin's reflected members)
@@ -53,37 +54,26 @@ extension DOMInterfaces {
     "strict-origin-when-cross-origin", "unsafe-url",
   ]
 
-  /// https://html.spec.whatwg.org/multipage/links.html#htmlhyperlinkelementutils: the URL parts of `href`
-  /// (read-only here: a saved page never navigates), and the stringifier.
+  /// https://html.spec.whatwg.org/multipage/links.html#htmlhyperlinkelementutils: the parts of `href` (parsed
+  /// against the document base URL with the WHATWG URL parser), their setters, and the stringifier.
+  ///
+  /// A setter changes the parsed URL and writes it back to `href` ("update href"); with no `href`, or one that
+  /// does not parse, setters do nothing and getters read "" (`protocol` reads ":").
   static func addHyperlinkUtils(_ b: InterfaceBuilder<Element>) {
-    @Sendable func parts(_ element: Element) -> URLComponents? {
-      guard let href = element.getAttribute("href"), let url = element.document.resolveURL(href) else { return nil }
-      return URLComponents(url: url, resolvingAgainstBaseURL: true)
+    @Sendable func url(_ element: Element) -> URLRecord? {
+      element.getAttribute("href").flatMap { element.document.resolveURL($0) }
     }
-    b.getter("origin") { element -> String in
-      guard let c = parts(element), let scheme = c.scheme, let host = c.percentEncodedHost, !host.isEmpty else { return "null" }
-      return "\(scheme)://\(host)" + (c.port.map { ":\($0)" } ?? "")
-    }
-    b.getter("protocol") { element in parts(element)?.scheme.map { "\($0):" } ?? ":" }
-    b.getter("username") { parts($0)?.percentEncodedUser ?? "" }
-    b.getter("password") { parts($0)?.percentEncodedPassword ?? "" }
-    b.getter("host") { element -> String in
-      guard let c = parts(element) else { return "" }
-      return (c.percentEncodedHost ?? "") + (c.port.map { ":\($0)" } ?? "")
-    }
-    b.getter("hostname") { parts($0)?.percentEncodedHost ?? "" }
-    b.getter("port") { parts($0)?.port.map(String.init) ?? "" }
-    b.getter("pathname") { parts($0)?.percentEncodedPath ?? "" }
-    b.getter("search") { element -> String in
-      guard let query = parts(element)?.percentEncodedQuery, !query.isEmpty else { return "" }
-      return "?" + query
-    }
-    b.getter("hash") { element -> String in
-      guard let fragment = parts(element)?.percentEncodedFragment, !fragment.isEmpty else { return "" }
-      return "#" + fragment
+    b.getter("origin") { element in url(element)?.origin.serialized ?? "" }
+    for part in URLPart.all {
+      let empty = part.name == "protocol" ? ":" : ""
+      b.stringAccessor(part.name, get: { element in url(element).map(part.get) ?? empty }, set: { element, value in
+        guard var parsed = url(element) else { return }
+        part.set(&parsed, value)
+        try element.setAttribute("href", parsed.href)
+      })
     }
     b.method("toString") { element, _ in
-      element.getAttribute("href").map { element.document.resolveURL($0)?.absoluteString ?? $0 } ?? ""
+      element.getAttribute("href").map { element.document.resolveURL($0)?.href ?? $0 } ?? ""
     }
   }
 }

@@ -18,7 +18,7 @@ extension DOMInterfaces {
     }
     b.getter("nodeType") { $0.nodeType.rawValue }
     b.getter("nodeName") { $0.nodeName }
-    b.getter("baseURI") { $0.document.baseURL.absoluteString }
+    b.getter("baseURI") { $0.document.baseURL.href }
     b.getter("isConnected") { $0.isConnected }
     b.getter("ownerDocument") { $0.ownerDocument }
     b.getter("parentNode") { $0.parentNode }

@@ -9,7 +9,7 @@ import XCTest
 /// Every difference must be listed in ``IDLKnownGaps``; a listed gap that no longer occurs fails the test too,
 /// so the list never rots.
 final class IDLCheckTests: XCTestCase {
-  static let idlFiles = ["dom.idl", "html.idl", "uievents.idl", "DOM-Parsing.idl"]
+  static let idlFiles = ["dom.idl", "html.idl", "uievents.idl", "DOM-Parsing.idl", "encoding.idl", "url.idl"]
 
   static func loadIDL() throws -> [String: WebIDLReader.Interface] {
     let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -27,7 +27,7 @@ final class IDLCheckTests: XCTestCase {
     var found: [String] = []
     for table in Window.installedInterfaces {
       guard let spec = idl[table.name] else {
-        found.append("\(table.name): interface not in \(idlFiles.joined(separator: ", "))")
+        found.append("\(table.name): interface not in the checked IDL files")
         continue
       }
       if table.parent?.name != spec.parent {

@@ -5,8 +5,9 @@ import Foundation
 /// Reads interfaces (and partial interfaces), interface mixins, `includes` statements, inheritance, attributes
 /// (readonly or not, `stringifier`), operations (with optional and variadic arguments, overloads, named special
 /// operations), `stringifier;` and constants. Skips, by design: dictionaries, enums, typedefs, callbacks, namespaces,
-/// `static` members, constructors, unnamed special operations (`getter any (DOMString name)`), and
-/// `iterable`/`maplike`/`setlike` declarations. Extended attributes are kept only as names (`PutForwards`,
+/// `static` members, constructors, unnamed special operations (`getter any (DOMString name)`), value iterators
+/// (`iterable<V>`: their methods are Array's) and `maplike`/`setlike` declarations. A pair iterator
+/// (`iterable<K, V>`) declares `entries`, `keys`, `values` and `forEach`. Extended attributes are kept only as names (`PutForwards`,
 /// `Replaceable`, `LegacyUnforgeable`...).
 struct WebIDLReader {
   /// One member of an interface.
@@ -115,6 +116,11 @@ struct WebIDLReader {
     var tokens = statement
     let attrs = extendedAttributes(&tokens)
     guard let first = tokens.first else { return [] }
+    if first == "iterable", tokens.contains(",") {
+      // https://webidl.spec.whatwg.org/#es-iterable: a pair iterator's operations.
+      return ["entries", "keys", "values"].map { Member(name: $0, kind: .operation(length: 0), extendedAttributes: []) }
+        + [Member(name: "forEach", kind: .operation(length: 1), extendedAttributes: [])]
+    }
     if first == "static" || first == "constructor" || first == "iterable" || first == "maplike" || first == "setlike"
       || first == "async" || (first == "readonly" && (tokens.dropFirst().first == "maplike" || tokens.dropFirst().first == "setlike"))
     {

@@ -1,6 +1,9 @@
-extension HTMLEncoding {
-  /// The WHATWG encodings by canonical name, each with its labels. https://encoding.spec.whatwg.org/#names-and-labels
-  static let labelsByName: KeyValuePairs<String, [String]> = [
+extension TextEncoding {
+  /// The WHATWG encodings by name, each with its labels: the one label table of the package (HTML, `TextDecoder`).
+  ///
+  /// https://encoding.spec.whatwg.org/#names-and-labels; Scripts/generate-encoding-indexes checks it against the
+  /// standard's encodings.json.
+  public static let labelsByName: KeyValuePairs<String, [String]> = [
     "UTF-8": ["unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "utf-8", "utf8", "x-unicode20utf8"],
     "IBM866": ["866", "cp866", "csibm866", "ibm866"],
     "ISO-8859-2": ["csisolatin2", "iso-8859-2", "iso-ir-101", "iso8859-2", "iso88592", "iso_8859-2",
@@ -56,36 +59,28 @@ extension HTMLEncoding {
     "x-user-defined": ["x-user-defined"],
   ]
 
-  /// Label → canonical name, built once from `labelsByName`.
-  static let nameByLabel: [String: String] = {
-    var table: [String: String] = [:]
-    for (name, labels) in labelsByName { for label in labels { table[label] = name } }
+  /// Label → encoding, built once from `labelsByName`.
+  static let encodingByLabel: [String: TextEncoding] = {
+    var table: [String: TextEncoding] = [:]
+    for (name, labels) in labelsByName {
+      guard let encoding = TextEncoding(rawValue: name) else { preconditionFailure("no TextEncoding named \(name)") }
+      for label in labels { table[label] = encoding }
+    }
     return table
   }()
 
-  /// The iconv names to try for encodings that iconv decodes, best match first.
+  /// The encoding a label names: ASCII whitespace trimmed, ASCII case ignored; nil for an unknown label.
   ///
-  /// WHATWG's decoders are the web's supersets: Shift_JIS is windows-31j (CP932), EUC-KR is windows-949,
-  /// GBK decodes as gb18030, Big5 includes HKSCS.
-  static let iconvNames: [String: [String]] = [
-    "IBM866": ["IBM866"],
-    "ISO-8859-2": ["ISO-8859-2"], "ISO-8859-3": ["ISO-8859-3"], "ISO-8859-4": ["ISO-8859-4"],
-    "ISO-8859-5": ["ISO-8859-5"], "ISO-8859-6": ["ISO-8859-6"], "ISO-8859-7": ["ISO-8859-7"],
-    "ISO-8859-8": ["ISO-8859-8"], "ISO-8859-8-I": ["ISO-8859-8"], "ISO-8859-10": ["ISO-8859-10"],
-    "ISO-8859-13": ["ISO-8859-13"], "ISO-8859-14": ["ISO-8859-14"], "ISO-8859-15": ["ISO-8859-15"],
-    "ISO-8859-16": ["ISO-8859-16"],
-    "KOI8-R": ["KOI8-R"], "KOI8-U": ["KOI8-U"],
-    "macintosh": ["MACINTOSH", "MAC"],
-    "windows-874": ["WINDOWS-874", "CP874", "TIS-620"],
-    "windows-1250": ["WINDOWS-1250", "CP1250"], "windows-1251": ["WINDOWS-1251", "CP1251"],
-    "windows-1253": ["WINDOWS-1253", "CP1253"], "windows-1254": ["WINDOWS-1254", "CP1254"],
-    "windows-1255": ["WINDOWS-1255", "CP1255"], "windows-1256": ["WINDOWS-1256", "CP1256"],
-    "windows-1257": ["WINDOWS-1257", "CP1257"], "windows-1258": ["WINDOWS-1258", "CP1258"],
-    "x-mac-cyrillic": ["MAC-CYRILLIC", "MACCYRILLIC", "MAC-UK"],
-    "GBK": ["GB18030", "GBK"], "gb18030": ["GB18030"],
-    "Big5": ["BIG5-HKSCS", "BIG5"],
-    "EUC-JP": ["EUC-JP"], "ISO-2022-JP": ["ISO-2022-JP"],
-    "Shift_JIS": ["CP932", "SHIFT_JIS"],
-    "EUC-KR": ["CP949", "UHC", "EUC-KR"],
-  ]
+  /// https://encoding.spec.whatwg.org/#concept-encoding-get
+  public init?(label: String) {
+    var bytes = Substring(label).utf8[...]
+    func isWhitespace(_ b: UInt8) -> Bool { b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D || b == 0x20 }
+    while let first = bytes.first, isWhitespace(first) { bytes.removeFirst() }
+    while let last = bytes.last, isWhitespace(last) { bytes.removeLast() }
+    // Labels are ASCII and at most 19 bytes long.
+    guard bytes.count <= 32 else { return nil }
+    let lowered = String(decoding: bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+    guard let encoding = Self.encodingByLabel[lowered] else { return nil }
+    self = encoding
+  }
 }
