@@ -78,9 +78,22 @@ public final class Window: EventTarget {
   /// Frames whose iframe left the document: their realms stay open until this window goes (a script may still
   /// hold their objects), then close with it.
   var discardedFrames: [Window] = []
+  /// `localStorage` and `sessionStorage`: in memory, this page's only, empty when the window is made.
+  let localStorage = StorageArea()
+  let sessionStorage = StorageArea()
+  /// The [SameObject] objects behind `navigator`, `history`, `screen` and `crypto`.
+  lazy var navigator = Navigator(userAgent: options.userAgent)
+  lazy var history = History(window: self)
+  let screen = Screen()
+  let crypto = Crypto()
+  /// The callbacks `requestAnimationFrame` queued for the next frame.
+  lazy var animationFrames = AnimationFrames(window: self)
+  /// The functions Swift calls back into (`clone`, `resolve`, `freeze`), captured before any page script runs.
+  var intrinsics: ProtectedValue?
 
-  /// Installs the interfaces, `window`/`self`, `document`, `location`, `navigator`, `console`, dialogs, timers,
-  /// `getSelection`, `NodeFilter` and `DOMException` on `context`'s global object.
+  /// Installs the interfaces, `window`/`self`, `document`, `location`, `console`, dialogs, timers,
+  /// `getSelection`, `NodeFilter`, `DOMException` and the web APIs of ``installWebAPIs()`` (`navigator`, `history`,
+  /// storage, `atob`, `structuredClone`...) on `context`'s global object.
   ///
   /// - Throws: ``ScriptError`` when the context refuses a definition (a closed context, say).
   public init(
@@ -108,9 +121,11 @@ public final class Window: EventTarget {
     try installNamedProperties()
     try installFrameGlobals()
     try installEventGlobals()
+    try installFetch()
+    try installWebAPIs()
+    installErrorReporting()
     // A parsed page's iframes (a document parsed with its window, `--scripts`, reports them as it goes).
     Node.frames(in: document).forEach(connectFrame)
-    try installFetch()
   }
 
   deinit {

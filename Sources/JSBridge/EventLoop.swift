@@ -17,8 +17,13 @@ public enum RunOutcome: Equatable, Sendable {
 /// nesting clamps are not applied. Microtasks go through JSC's own promise job queue, which JSC drains
 /// each time a call from Swift into JS returns, so `Promise.resolve().then(f)` runs before `setTimeout(g, 0)`.
 public final class EventLoop {
-  /// Receives exceptions thrown by timer callbacks and microtasks, and unhandled promise rejections.
+  /// Receives exceptions thrown by timer callbacks and microtasks, and unhandled promise rejections (kind
+  /// ``ScriptError/Kind/unhandledRejection``) that ``onUnhandledRejection`` did not take.
   public var onUncaughtException: ((ScriptError) -> Void)?
+  /// Sees each promise still rejected without a handler at the end of a microtask checkpoint, with its reason,
+  /// before it is reported (https://html.spec.whatwg.org/#notify-about-rejected-promises): answers true when it
+  /// was handled there (an `unhandledrejection` listener canceled it), false to report it to ``onUncaughtException``.
+  public var onUnhandledRejection: ((_ promise: ScriptValue, _ reason: ScriptValue) -> Bool)?
   /// The loop's time source.
   public let clock: EventLoopClock
   private weak var context: ScriptContext?
@@ -74,7 +79,7 @@ public final class EventLoop {
     }, attributes: hidden)
     for name in ["clearTimeout", "clearInterval"] {
       try context.define(global, name, context.makeFunction(name: name, length: 0) { [weak self] args in
-        if let id = args.optionalInt(0) { self?.timers[id] = nil }
+        if let id = args.optionalInt(0) { self?.cancel(id) }
         return args.context.makeUndefined()
       }, attributes: hidden)
     }
@@ -88,9 +93,13 @@ public final class EventLoop {
     try context.define(global, "queueMicrotask", queueMicrotask, attributes: hidden)
     if isFirst { microtaskQueuer = ProtectedValue(queueMicrotask) }
     let onRejection = context.makeFunction(name: "onUnhandledRejection", length: 2) { [weak self] args in
+      guard let self, self.onUnhandledRejection?(args.value(0), args.value(1)) != true else {
+        return args.context.makeUndefined()
+      }
       var error = args.context.makeError(fromThrown: args.value(1))
+      error.kind = .unhandledRejection
       error.message = "Unhandled promise rejection: \(error.message)"
-      self?.report(error)
+      self.report(error)
       return args.context.makeUndefined()
     }
     try context.checked { JSGlobalContextSetUnhandledRejectionCallback(context.raw, onRejection.object, $0) }
@@ -125,6 +134,12 @@ public final class EventLoop {
       sequence: takeSequence())
     return id
   }
+
+  /// True while timer `id` is pending (not yet fired, cleared or cancelled).
+  public func isScheduled(_ id: Int) -> Bool { timers[id] != nil }
+
+  /// Cancels timer `id` (nothing happens when it is not pending).
+  public func cancel(_ id: Int) { timers[id] = nil }
 
   private func takeSequence() -> Int {
     nextSequence += 1

@@ -106,6 +106,8 @@ struct IndexedProperties: Sendable {
 struct NamedProperties: Sendable {
   let get: @Sendable (AnyObject, String, ScriptContext) throws -> ScriptValue?
   let set: (@Sendable (AnyObject, String, ScriptValue) throws -> Bool)?
+  /// The named deleter: true when the name was a named property (and is gone), false to delete normally.
+  let delete: (@Sendable (AnyObject, String) throws -> Bool)?
   let keys: (@Sendable (AnyObject) -> [String])?
   /// WebIDL `[LegacyOverrideBuiltIns]`: when false, a name the prototype chain has (`length`, `item`) is not a named property.
   var overridesBuiltIns = true

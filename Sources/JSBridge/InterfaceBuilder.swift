@@ -213,10 +213,12 @@ public final class InterfaceBuilder<T: AnyObject> {
   }
 
   /// Named properties: `get` answers nil for names it does not own (lookup then continues normally),
-  /// `set` answers false to let an ordinary property be created, `keys` lists the names for enumeration.
+  /// `set` answers false to let an ordinary property be created, `delete` (a WebIDL named deleter) answers false
+  /// for names it does not own (an ordinary property is deleted then), `keys` lists the names for enumeration.
   public func namedProperties(
     get: @escaping @Sendable (T, String) throws -> (any ScriptConvertible)?,
     set: (@Sendable (T, String, ScriptValue) throws -> Bool)? = nil,
+    delete: (@Sendable (T, String) throws -> Bool)? = nil,
     keys: (@Sendable (T) -> [String])? = nil,
     overridesBuiltIns: Bool = true
   ) {
@@ -232,12 +234,18 @@ public final class InterfaceBuilder<T: AnyObject> {
     } else {
       erasedKeys = nil
     }
+    let erasedDelete: (@Sendable (AnyObject, String) throws -> Bool)?
+    if let delete {
+      erasedDelete = { object, name in try delete(object as! T, name) }
+    } else {
+      erasedDelete = nil
+    }
     named = NamedProperties(
       get: { object, name, context in
         guard let value = try get(object as! T, name) else { return nil }
         return try value.scriptValue(in: context)
       },
-      set: erasedSet, keys: erasedKeys, overridesBuiltIns: overridesBuiltIns)
+      set: erasedSet, delete: erasedDelete, keys: erasedKeys, overridesBuiltIns: overridesBuiltIns)
   }
 
   /// A pair iterator (WebIDL `iterable<K, V>`, https://webidl.spec.whatwg.org/#idl-iterable): `entries`, `keys`,

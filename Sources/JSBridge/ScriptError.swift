@@ -14,6 +14,8 @@ public struct ScriptError: Error, CustomStringConvertible, @unchecked Sendable {
     case exception
     /// The watchdog stopped a script that ran past ``ScriptContext/executionTimeLimit``.
     case timeout
+    /// A promise was rejected and had no handler by the end of a microtask checkpoint (``value`` is the reason).
+    case unhandledRejection
     /// The context was used after ``ScriptContext/close()``, or another host-side failure.
     case host
   }

@@ -131,3 +131,65 @@ extension ScriptValue {
     return try body(UnsafeMutableRawBufferPointer(start: base + offset, count: count))
   }
 }
+
+/// What kind of `ArrayBufferView` a value is: a typed array's element type, or a `DataView`.
+public enum ArrayBufferViewKind: Sendable, Equatable {
+  case int8, uint8, uint8Clamped, int16, uint16, int32, uint32, float32, float64, bigInt64, bigUint64, dataView
+
+  /// True for the integer element types (what `crypto.getRandomValues` accepts).
+  public var isInteger: Bool { ![.float32, .float64, .dataView].contains(self) }
+
+  /// The constructor's name (`Uint8Array`, `DataView`).
+  public var name: String {
+    switch self {
+    case .int8: "Int8Array"
+    case .uint8: "Uint8Array"
+    case .uint8Clamped: "Uint8ClampedArray"
+    case .int16: "Int16Array"
+    case .uint16: "Uint16Array"
+    case .int32: "Int32Array"
+    case .uint32: "Uint32Array"
+    case .float32: "Float32Array"
+    case .float64: "Float64Array"
+    case .bigInt64: "BigInt64Array"
+    case .bigUint64: "BigUint64Array"
+    case .dataView: "DataView"
+    }
+  }
+}
+
+extension ScriptValue {
+  /// The kind of view this value is; nil for anything else (an `ArrayBuffer` included).
+  public var arrayBufferViewKind: ArrayBufferViewKind? {
+    guard isObject else { return nil }
+    switch JSValueGetTypedArrayType(ctx, raw, nil) {
+    case kJSTypedArrayTypeInt8Array: return .int8
+    case kJSTypedArrayTypeUint8Array: return .uint8
+    case kJSTypedArrayTypeUint8ClampedArray: return .uint8Clamped
+    case kJSTypedArrayTypeInt16Array: return .int16
+    case kJSTypedArrayTypeUint16Array: return .uint16
+    case kJSTypedArrayTypeInt32Array: return .int32
+    case kJSTypedArrayTypeUint32Array: return .uint32
+    case kJSTypedArrayTypeFloat32Array: return .float32
+    case kJSTypedArrayTypeFloat64Array: return .float64
+    case kJSTypedArrayTypeBigInt64Array: return .bigInt64
+    case kJSTypedArrayTypeBigUint64Array: return .bigUint64
+    case kJSTypedArrayTypeNone:
+      let isDataView = (try? context.helper("isDataView").call(args: [self]))?.toBool() ?? false
+      return isDataView ? .dataView : nil
+    default: return nil
+    }
+  }
+
+  /// Runs `body` on the bytes a typed array views, in place (writes are seen by scripts); nil for anything that
+  /// is not a typed array. The pointer is valid only during the call, and `body` must not call into JS.
+  public func withTypedArrayBytes<R>(_ body: (UnsafeMutableRawBufferPointer) throws -> R) rethrows -> R? {
+    guard isObject, let kind = arrayBufferViewKind, kind != .dataView else { return nil }
+    let count = JSObjectGetTypedArrayByteLength(ctx, object, nil)
+    let offset = JSObjectGetTypedArrayByteOffset(ctx, object, nil)
+    guard count > 0, let base = JSObjectGetTypedArrayBytesPtr(ctx, object, nil) else {
+      return try body(UnsafeMutableRawBufferPointer(start: nil, count: 0))
+    }
+    return try body(UnsafeMutableRawBufferPointer(start: base + offset, count: count))
+  }
+}

@@ -37,6 +37,7 @@ struct NativeClasses {
 
     def.getProperty = exoticGetProperty
     def.setProperty = exoticSetProperty
+    def.deleteProperty = exoticDeleteProperty
     def.getPropertyNames = exoticPropertyNames
     exoticWrapper = JSClassCreate(&def)
 
@@ -159,14 +160,32 @@ private func exoticGetProperty(
       return try indexed.item(record.object, index, context)?.raw
     }
     if let named = record.interface.effectiveNamed {
-      // https://webidl.spec.whatwg.org/#dfn-named-property-visibility (step 4: the prototype chain wins).
-      if !named.overridesBuiltIns, let proto = JSValueToObject(ctx, JSObjectGetPrototype(ctx, object), nil),
-         JSObjectHasProperty(ctx, proto, name) {
-        return nil
-      }
+      if isHiddenByPrototype(ctx, object, name, named) { return nil }
       return try named.get(record.object, JSString.read(name), context)?.raw
     }
     return nil
+  }
+}
+
+/// https://webidl.spec.whatwg.org/#dfn-named-property-visibility step 4: without `[LegacyOverrideBuiltIns]`, a
+/// name the prototype chain has is not a named property.
+private func isHiddenByPrototype(_ ctx: JSContextRef?, _ object: JSObjectRef?, _ name: JSStringRef, _ named: NamedProperties) -> Bool {
+  guard !named.overridesBuiltIns, let proto = JSValueToObject(ctx, JSObjectGetPrototype(ctx, object), nil) else {
+    return false
+  }
+  return JSObjectHasProperty(ctx, proto, name)
+}
+
+/// https://webidl.spec.whatwg.org/#legacy-platform-object-delete: a visible named property goes through the
+/// named deleter; anything else is deleted as an ordinary property.
+private func exoticDeleteProperty(
+  _ ctx: JSContextRef?, _ object: JSObjectRef?, _ name: JSStringRef?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> Bool {
+  runNative(ctx, exception, failure: false) { context in
+    guard let name, let record = context.wrapperRecord(object), let named = record.interface.effectiveNamed,
+      let delete = named.delete, !isHiddenByPrototype(ctx, object, name, named)
+    else { return false }
+    return try delete(record.object, JSString.read(name))
   }
 }
 
@@ -177,7 +196,9 @@ private func exoticSetProperty(
   runNative(ctx, exception, failure: false) { context in
     guard let name, let value, let record = context.wrapperRecord(object) else { return false }
     if record.interface.effectiveIndexed != nil, arrayIndex(name) != nil { return true }  // no indexed setter: ignored
-    guard let set = record.interface.effectiveNamed?.set else { return false }
+    // A name the prototype chain has is set as an ordinary property, as Chromium does (`localStorage.length = 1`).
+    guard let named = record.interface.effectiveNamed, let set = named.set, !isHiddenByPrototype(ctx, object, name, named)
+    else { return false }
     return try set(record.object, JSString.read(name), ScriptValue(value, in: context))
   }
 }

@@ -48,6 +48,8 @@ public struct ActionRequest: Sendable {
   public var encoding: String?
   /// `--selection`: what `window.getSelection()` reports.
   public var selection: String?
+  /// `--user-agent`: `navigator.userAgent` (nil: Safari on an iPhone, ``DOMBindings/WindowOptions/userAgent``).
+  public var userAgent: String?
   /// `--arg KEY=VALUE` pairs, handed to the extension in the input item's userInfo.
   public var arguments: [String: String] = [:]
   /// `--finalize-args`: call finalize() with this dictionary and skip the native extension.

@@ -39,6 +39,7 @@ final class Page {
     loop = EventLoop()
     var options = WindowOptions()
     options.selection = request.selection
+    if let userAgent = request.userAgent { options.userAgent = userAgent }
     options.fetch = { [subresources = request.subresources] target in subresources.fetch(target, documentURL: url) }
     options.frameSource = Self.frameSource(request: request, pageFile: fileURL, documentURL: url, report: report)
     options.onConsole = { message in

@@ -56,6 +56,10 @@ struct Run: ParsableCommand {
   @Option(help: ArgumentHelp("Text that window.getSelection() reports (default: nothing selected).", valueName: "text"))
   var selection: String?
 
+  @Option(name: .customLong("user-agent"), help: ArgumentHelp(
+    "What navigator.userAgent reports (default: Safari on an iPhone, iOS 18).", valueName: "string"))
+  var userAgent: String?
+
   @Option(name: .customLong("finalize-args"), help: ArgumentHelp(
     "A JSON or plist dictionary to call finalize() with directly, skipping the native extension.", valueName: "file"))
   var finalizeArgs: String?
@@ -166,6 +170,7 @@ struct Run: ParsableCommand {
     request.url = url
     request.encoding = encoding
     request.selection = selection
+    request.userAgent = userAgent
     request.timeout = timeout
     request.extensionTimeout = extensionTimeout
     request.scriptTimeLimit = watchdog

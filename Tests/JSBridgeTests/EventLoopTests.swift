@@ -107,6 +107,33 @@ final class EventLoopTests: XCTestCase {
     XCTAssertEqual(reported.first { $0.message == "first failed" }?.file, "loop.js")
   }
 
+  func testUnhandledRejectionsGoThroughTheirHookFirst() throws {
+    var seen: [String] = []
+    loop.onUnhandledRejection = { promise, reason in
+      seen.append((try? reason.toString()) ?? "?")
+      XCTAssertTrue(promise.isObject)
+      return (try? reason.toString()) == "handled"
+    }
+    try js("""
+      Promise.reject("handled");
+      Promise.reject("reported");
+      const late = Promise.reject("caught in time"); late.catch(() => {});
+      """)
+    loop.drain(until: clock.now + 1)
+    XCTAssertEqual(seen, ["handled", "reported"])
+    XCTAssertEqual(reported.map(\.message), ["Unhandled promise rejection: reported"])
+    XCTAssertEqual(reported.first?.kind, .unhandledRejection)
+  }
+
+  func testCancelledTimersAreNoLongerScheduled() throws {
+    let id = Int(try js("setTimeout(() => log.push('ran'), 5)").toDouble())
+    XCTAssertTrue(loop.isScheduled(id))
+    loop.cancel(id)
+    XCTAssertFalse(loop.isScheduled(id))
+    loop.drain(until: clock.now + 1)
+    XCTAssertEqual(try log(), "")
+  }
+
   func testTimerCallbacksSurviveGarbageCollection() throws {
     try js("(() => { const local = { word: 'kept' }; setTimeout(() => log.push(local.word), 10); })()")
     try js("for (let i = 0; i < 100000; i++) ({ i });")

@@ -11,6 +11,10 @@ final class BrowserReferenceTests: XCTestCase {
     try assertSameAsChromium("element-interfaces")
   }
 
+  func testWindowGlobalsAreTheBrowsers() throws {
+    try assertSameAsChromium("window-globals")
+  }
+
   /// TextDecoder in every encoding: each byte alone, every pair after a non-ASCII byte, gb18030's four-byte ranges
   /// and sequences with errors, escapes and restored bytes.
   func testTextDecoderIsTheBrowsers() throws {

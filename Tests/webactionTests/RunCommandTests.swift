@@ -65,7 +65,8 @@ final class RunCommandTests: XCTestCase {
     let results = output("probe.json")
     let result = try WebActionCommand.run(
       ["run", WebActionCommand.page("article.html"), "--ext", WebActionCommand.fixture("probe.appex"),
-       "--finalize-args", try json(["mark": "done"]), "--results", results, "--selection", "old bridge"])
+       "--finalize-args", try json(["mark": "done"]), "--results", results, "--selection", "old bridge",
+       "--user-agent", "Mozilla/5.0 (webaction test)"])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertTrue(result.stdout.contains(#"<body data-finalized="done">"#))
     XCTAssertTrue(result.stderr.contains("finalized with done"), "console output is shown: \(result.stderr)")
@@ -73,6 +74,7 @@ final class RunCommandTests: XCTestCase {
     XCTAssertEqual(probe["characterSet"] as? String, "UTF-8")
     XCTAssertEqual(probe["url"] as? String, "https://www.example.org/travel/the-old-bridge.html")
     XCTAssertEqual(probe["selection"] as? String, "old bridge")
+    XCTAssertEqual(probe["userAgent"] as? String, "Mozilla/5.0 (webaction test)")
     XCTAssertEqual(probe["integer"] as? Int, 42)
     XCTAssertEqual(probe["real"] as? Double, 1.5)
     XCTAssertEqual(probe["flag"] as? Bool, true)
@@ -107,6 +109,7 @@ final class RunCommandTests: XCTestCase {
     let probe = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results))) as? [String: Any])
     XCTAssertEqual(probe["characterSet"] as? String, "windows-1252")
     XCTAssertEqual(probe["title"] as? String, "Café crème — « l’été »")
+    XCTAssertTrue((probe["userAgent"] as? String)?.contains("iPhone OS") == true, "without --user-agent, Safari on an iPhone")
     XCTAssertTrue(result.stdout.contains("Un café crème coûte 3 €."), "output is UTF-8")
     // …and says so: the page's own declaration now names UTF-8, or a browser would decode the file as windows-1252.
     XCTAssertTrue(result.stdout.contains(#"<meta http-equiv="Content-Type" content="text/html; charset=utf-8">"#), result.stdout)

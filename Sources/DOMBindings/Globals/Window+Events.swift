@@ -73,36 +73,4 @@ extension Window {
     handlerCompiler = ProtectedValue(compiler)
     return compiler
   }
-
-  /// Reports an exception a listener or handler threw: an `ErrorEvent` at the window, then (unless a listener
-  /// canceled it) "Uncaught …" on the console.
-  ///
-  /// https://html.spec.whatwg.org/multipage/webappapis.html#report-an-exception
-  ///
-  /// A watchdog stop (a runaway script) is not an exception of the page: it only goes to the console, as does an
-  /// exception thrown while the `error` event is dispatched (step 2).
-  public func reportException(_ error: any Error) {
-    let scriptError = error as? ScriptError
-    let text = "Uncaught \(error)"
-    guard !isReportingException, scriptError?.kind != .timeout else { return emit(.error, text) }
-    let message = scriptError.map { error in
-      "Uncaught " + (error.name.map { "\($0): \(error.message)" } ?? error.message)
-    } ?? text
-    var values: [String: DictionaryEvent.Value] = [
-      "message": .string(message), "filename": .string(scriptError?.file ?? ""),
-      "lineno": .number(Double(scriptError?.line ?? 0)), "colno": .number(Double(scriptError?.column ?? 0)),
-    ]
-    if let thrown = scriptError?.value {
-      values["error"] = .opaque(thrown)
-    } else if let scriptError {
-      // An error made in Swift (a handleEvent that is not callable...) becomes the JS error it would throw.
-      let made = context.makeError(name: scriptError.name ?? "Error", message: scriptError.message)
-      values["error"] = .opaque(ProtectedValue(made))
-    }
-    let event = DictionaryEvent(interface: "ErrorEvent", type: "error", cancelable: true, values: values)
-    isReportingException = true
-    let notCanceled = fireEvent(event)
-    isReportingException = false
-    if notCanceled { emit(.error, text) }
-  }
 }

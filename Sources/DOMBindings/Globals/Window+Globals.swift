@@ -1,8 +1,8 @@
 import DOM
 import JSBridge
 
-/// The non-interface globals: `window`/`self`/`parent`/`top`/`frames` (an EventTarget), `document`, `location`, `navigator`, `console`, dialogs,
-/// `getSelection`, `getComputedStyle`, `CSS`, `NodeFilter` and `DOMException`.
+/// The non-interface globals: `window`/`self` (an EventTarget), `document`, `location`, `console`, dialogs,
+/// `getSelection`, `getComputedStyle`, `CSS`, `NodeFilter` and `DOMException` (frames: Window+Frames.swift).
 ///
 /// A small JS prelude defines them (property attributes as in browsers) on top of a handful of native
 /// functions; formatting, dialogs and the selection stay in Swift.
@@ -77,7 +77,6 @@ extension Window {
       guard let self else { return args.context.makeBool(true) }
       return args.context.makeBool(try EventTargetCalls.dispatch(on: self, args))
     }
-    try native.setProperty("userAgent", context.makeString(options.userAgent))
     let setup = try context.evaluate(Self.prelude, sourceURL: "webaction:window-prelude")
     let ctor = try setup.call(args: [native, context.global])
     domExceptionConstructor = ProtectedValue(ctor)
@@ -108,10 +107,6 @@ extension Window {
       Object.defineProperty(global, "document", { get: native.document, enumerable: true, configurable: false });
       Object.defineProperty(global, "location", {
         get: native.location, set(value) { native.navigate(String(value)); }, enumerable: true, configurable: false });
-      visible(global, "navigator", Object.freeze({
-        userAgent: native.userAgent, appVersion: native.userAgent.replace(/^Mozilla\//, ""),
-        language: "en-US", languages: Object.freeze(["en-US", "en"]), platform: "iPhone",
-        vendor: "Apple Computer, Inc.", onLine: false, cookieEnabled: false, maxTouchPoints: 5 }));
 
       const nativeConsole = native.console;
       const console = {};

@@ -24,6 +24,7 @@ enum DOMInterfaces {
     textDecoder.erased, textEncoder.erased,
     url.erased, urlSearchParams.erased,
     domParser.erased, xmlSerializer.erased,
+    navigator.erased, history.erased, screen.erased, storage.erased, crypto.erased, mediaQueryList.erased,
   ] + dictionaryEventInterfaceList + htmlElementInterfaces
 
   /// The interface for a Swift object a binding returns: the most derived one for nodes.
@@ -46,6 +47,7 @@ enum DOMInterfaces {
     case is Event: return event.erased
     case is Window: return nil  // The window is the global object, never a wrapper.
     case is AbortSignal: return abortSignal.erased
+    case is MediaQueryList: return mediaQueryList.erased
     case is EventTarget: return eventTarget.erased
     case is AbortController: return abortController.erased
     default: return nil  // ScriptExposed objects (lists, maps, style...) name their own interface.
@@ -70,6 +72,15 @@ extension Arguments {
       }
     }
     return items
+  }
+
+  /// WebIDL's overload resolution step 2: fewer than `count` arguments is a TypeError (worded as Chromium words
+  /// it when the callee is `Interface.method`).
+  func require(_ count: Int) throws(ScriptError) {
+    guard self.count < count else { return }
+    let parts = callee.split(separator: ".")
+    let site = parts.count == 2 ? "Failed to execute '\(parts[1])' on '\(parts[0])'" : callee
+    throw .typeError("\(site): \(count) argument\(count == 1 ? "" : "s") required, but only \(self.count) present.")
   }
 
   /// Argument `index` as a WebIDL `unsigned long` (ToUint32), or nil when absent or `undefined`.

@@ -53,6 +53,14 @@ extension DOMInterfaces {
         try map.element.setAttribute(attribute, value.toString())
         return true
       },
+      delete: { map, name in
+        // https://html.spec.whatwg.org/multipage/dom.html#dom-domstringmap-removeitem
+        guard let attribute = DOMStringMapObject.attributeName(for: name), map.element.hasAttribute(attribute) else {
+          return false
+        }
+        map.element.removeAttribute(attribute)
+        return true
+      },
       keys: { map in map.element.getAttributeNames().compactMap(DOMStringMapObject.propertyName(for:)) })
   }
 }

@@ -16,8 +16,12 @@ struct EventMember: Sendable {
     case window
     /// `EventTarget?`.
     case target
-    /// `any`: kept as the script value.
+    /// `any`: kept as the script value (null when absent).
     case any
+    /// `any` with no default: undefined when absent.
+    case anyOrUndefined
+    /// `Promise<any>`: the value resolved into a promise (https://webidl.spec.whatwg.org/#es-promise).
+    case promise
   }
 
   let name: String
@@ -27,13 +31,19 @@ struct EventMember: Sendable {
   let defaultString: String?
   /// False for dictionary members with no attribute (`modifierAltGraph`...: `getModifierState` reads them).
   let isAttribute: Bool
+  /// A `required` dictionary member: the constructor throws a TypeError without it.
+  let isRequired: Bool
 
-  init(_ name: String, _ kind: Kind, number: Double? = nil, string: String? = nil, attribute: Bool = true) {
+  init(
+    _ name: String, _ kind: Kind, number: Double? = nil, string: String? = nil, attribute: Bool = true,
+    required: Bool = false
+  ) {
     self.name = name
     self.kind = kind
     defaultNumber = number
     defaultString = string
     isAttribute = attribute
+    isRequired = required
   }
 
   /// The member's value in `event`, or its default, as a JS value.
@@ -55,6 +65,7 @@ struct EventMember: Sendable {
       case .nullableString: return defaultString.map { context.makeString($0) } ?? context.makeNull()
       case .window, .target: return context.makeNull()
       case .any: return defaultString == "[]" ? context.makeArray([]) : context.makeNull()
+      case .anyOrUndefined, .promise: return context.makeUndefined()
       }
     }
   }
@@ -86,7 +97,8 @@ struct EventMember: Sendable {
         throw .typeError("\(callee): '\(name)' is not an EventTarget.")
       }
       return .target(target)
-    case .any: return .opaque(ProtectedValue(value))
+    case .any, .anyOrUndefined: return .opaque(ProtectedValue(value))
+    case .promise: return .opaque(ProtectedValue(try window.resolvedPromise(value)))
     }
   }
 }
@@ -164,10 +176,12 @@ extension DOMInterfaces {
   ///
   /// https://webidl.spec.whatwg.org/#js-dictionary step 4
   static func fill(_ event: DictionaryEvent, from dictionary: EventInit, window: Window) throws(ScriptError) {
-    guard dictionary.value.isObject else { return }
     for spec in eventSpecChain(event.interface) {
       for member in spec.members.sorted(by: { $0.name < $1.name }) {
-        let raw = try dictionary.value.property(member.name)
+        let raw = dictionary.value.isObject ? try dictionary.value.property(member.name) : window.context.makeUndefined()
+        if member.isRequired, raw.isUndefined {
+          throw .typeError("Failed to construct '\(event.interface)': Failed to read the '\(member.name)' property from '\(spec.name)Init': Required member is undefined.")
+        }
         if let value = try member.convert(raw, window: window, callee: "\(spec.name) constructor") {
           event.values[member.name] = value
         }

@@ -7,4 +7,9 @@ extension DOMInterfaces {
     EventMember("message", .string), EventMember("filename", .string), EventMember("lineno", .unsignedLong),
     EventMember("colno", .unsignedLong), EventMember("error", .any),
   ])
+
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#the-promiserejectionevent-interface
+  static let promiseRejectionEventSpec = EventInterfaceSpec(name: "PromiseRejectionEvent", parent: nil, members: [
+    EventMember("promise", .promise, required: true), EventMember("reason", .anyOrUndefined),
+  ])
 }

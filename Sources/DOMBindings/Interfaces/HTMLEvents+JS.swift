@@ -6,7 +6,7 @@ import JSBridge
 /// deviceorientation's): what they carry is kept, nothing more (no messaging, storage or sensors here).
 extension DOMInterfaces {
   static let htmlEventSpecs: [EventInterfaceSpec] = [
-    customEventSpec, errorEventSpec,
+    customEventSpec, errorEventSpec, promiseRejectionEventSpec,
     EventInterfaceSpec(name: "MessageEvent", parent: nil, members: [
       EventMember("data", .any), EventMember("origin", .string), EventMember("lastEventId", .string),
       EventMember("source", .any), EventMember("ports", .any, string: "[]"),

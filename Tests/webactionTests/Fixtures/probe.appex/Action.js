@@ -10,6 +10,7 @@ var ExtensionPreprocessingJS = {
           "baseURI": document.baseURI,
           "title": document.title,
           "selection": window.getSelection().toString(),
+          "userAgent": navigator.userAgent,
           "paragraphs": document.querySelectorAll("p").length,
           "integer": 42, "real": 1.5, "flag": true, "nothing": null, "skipped": undefined,
           "when": new Date(Date.UTC(2026, 0, 2, 3, 4, 5)),
