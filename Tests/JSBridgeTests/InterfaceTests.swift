@@ -215,7 +215,7 @@ final class InterfaceTests: XCTestCase {
     frame.interfaceResolver = context.interfaceResolver
     try frame.install(TBindings.element.erased)
     var framed: TElement? = TElement(name: "FRAMED")
-    weak var weakFramed = framed
+    weak let weakFramed = framed
     let framedID = ObjectIdentifier(framed!)
     context.realmResolver = { [weak frame] in ObjectIdentifier($0) == framedID ? frame : nil }
     try context.global.setProperty("framed", context.wrap(framed!))

@@ -35,14 +35,16 @@ extension Window {
 
   func connectFrame(_ element: Element) {
     guard frame(for: element) == nil else { return }
+    let realm = ScriptContext(name: "\(context.name) > iframe", sharingGroupWith: context)
     do {
       let frame = try Window(
-        document: Document.parse(html: "", url: .aboutBlank), context: ScriptContext(name: "\(context.name) > iframe", sharingGroupWith: context),
-        eventLoop: eventLoop, options: frameOptions, parent: self, frameElement: element)
+        document: Document.parse(html: "", url: .aboutBlank), context: realm, eventLoop: eventLoop,
+        options: frameOptions, parent: self, frameElement: element)
       try eventLoop.install(on: frame.context)
       childFrames.append(frame)
       navigate(frame, for: element)
     } catch {
+      realm.close()
       emit(.error, "cannot make the window of an <iframe>: \(error)")
     }
   }
