@@ -67,6 +67,13 @@ extension LibXML {
     return String(cString: href)
   }
 
+  /// True for an element in the HTML namespace (`ns == nil`, or an `xmlNs` whose URI is HTML's), without copying.
+  static func isInHTMLNamespace(_ node: Node) -> Bool {
+    guard let ns = node.pointee.ns else { return true }
+    guard let href = ns.pointee.href else { return false }
+    return xmlStrEqual(href, Namespace.html.rawValue) != 0
+  }
+
   static func namespacePrefix(_ node: Node) -> String? {
     guard let ns = node.pointee.ns, let prefix = ns.pointee.prefix else { return nil }
     return String(cString: prefix)

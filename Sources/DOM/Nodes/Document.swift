@@ -21,7 +21,7 @@ public class Document: Node {
   /// The size at which the next registration first drops observers that went away.
   var treeObserverCompactionSize = 16
   /// The window-named objects by name, for the tree version they were read at (``windowNamedObjects(_:)``).
-  var windowNamedObjectIndex: (version: UInt64, names: [String: [Element]])?
+  var windowNamedObjectIndex: (version: UInt64, names: [String: [LibXML.Node]])?
   /// The registered MutationObservers of this document's nodes (created by the first `observe()`).
   var mutationObservers: MutationObserverRegistry?
   /// Moves on every change to the tree and to the `id`, `class` and `name` attributes (not to other attributes
