@@ -90,10 +90,15 @@ public final class Window: EventTarget {
   lazy var animationFrames = AnimationFrames(window: self)
   /// The functions Swift calls back into (`clone`, `resolve`, `freeze`), captured before any page script runs.
   var intrinsics: ProtectedValue?
+  /// The function that installs the console, dialogs and `DOMException` before any script read one
+  /// (``ScriptContext/defineOnFirstUse(_:install:)``), for Swift code that needs `DOMException`.
+  var globalsInstaller: ProtectedValue?
 
   /// Installs the interfaces, `window`/`self`, `document`, `location`, `console`, dialogs, timers,
-  /// `getSelection`, `NodeFilter`, `DOMException` and the web APIs of ``installWebAPIs()`` (`navigator`, `history`,
-  /// storage, `atob`, `structuredClone`...) on `context`'s global object.
+  /// `getSelection`, `NodeFilter`, `DOMException`, `fetch` and the web APIs of ``installWebAPIs(owned:)`` (`navigator`,
+  /// `history`, storage, `atob`, `structuredClone`...) on `context`'s global object. Only EventTarget, the event
+  /// handler attributes, timers and `window`/`document`/`location` are made now; the rest are made the first
+  /// time a script reads one of their names (a no-op extension then costs a third of what it did).
   ///
   /// - Throws: ``ScriptError`` when the context refuses a definition (a closed context, say).
   public init(
@@ -121,8 +126,10 @@ public final class Window: EventTarget {
     try installNamedProperties()
     try installFrameGlobals()
     try installEventGlobals()
-    try installFetch()
-    try installWebAPIs()
+    _ = try context.defineOnFirstUse(Self.fetchGlobalNames.map { ($0, false) }) { [weak self] owned in
+      try self?.installFetch(owned: owned)
+    }
+    try installWebAPIsOnFirstUse()
     installErrorReporting()
     // A parsed page's iframes (a document parsed with its window, `--scripts`, reports them as it goes).
     Node.frames(in: document).forEach(connectFrame)
@@ -176,9 +183,15 @@ public final class Window: EventTarget {
     options.onConsole(ConsoleMessage(level: level, text: indent + text))
   }
 
+  /// The page's `DOMException` constructor, installing it (with the other lazy globals) if no script has yet.
+  func installedDOMException() throws(ScriptError) -> ScriptValue? {
+    if domExceptionConstructor == nil { try globalsInstaller?.value.call() }
+    return domExceptionConstructor?.value
+  }
+
   /// A JS `DOMException` for a Swift one.
   func makeDOMException(_ error: DOMException) -> ScriptValue? {
-    guard let ctor = domExceptionConstructor?.value else { return nil }
+    guard let ctor = try? installedDOMException() else { return nil }
     return try? ctor.construct(args: [context.makeString(error.message), context.makeString(error.name.rawValue)])
   }
 

@@ -67,7 +67,27 @@ extension ScriptContext {
       guard let interface = byName[try args.string(0)] else { return args.context.makeUndefined() }
       return try args.context.install(interface)
     }
-    try helper("defineLazyGlobals").call(args: [global, makeArray(interfaces.map { makeString($0.name) }), install])
+    try helper("defineLazyGlobals").call(args: [global, makeArray(interfaces) { makeString($0.name) }, install])
+  }
+
+  /// Defines `names` as globals that run `install` on the first read of any of them; `install` defines them all.
+  ///
+  /// A global a page rarely reads (`fetch`, `console`, `structuredClone`...) then costs nothing until it is read:
+  /// each window's own preludes were most of a page's fixed cost. Until then each name is an accessor with the
+  /// given enumerability. `install` gets a JS function, `owned(name)`, true for a name a page script made its own
+  /// meanwhile (`function open() {}`, `var console`, an assignment): it must leave those alone (a declared one
+  /// cannot even be redefined). Returns a function that runs `install` (once) for Swift code that needs the group
+  /// before any script read it.
+  public func defineOnFirstUse(
+    _ names: [(name: String, enumerable: Bool)], install: @escaping (_ owned: ScriptValue) throws -> Void
+  ) throws(ScriptError) -> ScriptValue {
+    let installer = makeFunction(name: "install", length: 1) { args in
+      try install(args.value(0))
+      return args.context.makeUndefined()
+    }
+    return try helper("defineLazyGroup").call(args: [
+      global, makeArray(names) { makeString($0.name) }, makeArray(names) { makeBool($0.enumerable) }, installer,
+    ])
   }
 
   /// The prototype object of `interface` in this context (installing it if needed).
@@ -101,47 +121,51 @@ extension ScriptContext {
     installed[ObjectIdentifier(interface)] = state
     let protoValue = ScriptValue(proto, in: self)
     let ctorValue = ScriptValue(ctor, in: self)
-    try define(ctorValue, "prototype", protoValue, attributes: readOnlyHidden | JSPropertyAttributes(kJSPropertyAttributeDontDelete))
-    try define(ctorValue, "name", makeString(interface.name), attributes: readOnlyHidden)
-    try define(ctorValue, "length", makeNumber(interface.constructorLength), attributes: readOnlyHidden)
-    try define(protoValue, "constructor", ctorValue, attributes: JSPropertyAttributes(kJSPropertyAttributeDontEnum))
-    try helper("defineValue").call(args: [protoValue, makeString("@@toStringTag"), makeString(interface.name),
-                                         makeBool(false), makeBool(false), makeBool(true)])
+    // Every definition goes into one batch, made by one call into JS (a call per member was most of a window's
+    // cost); the few helpers that do more than define a property flush it first, so the order stays the members'.
+    var batch = MemberBatch(context: self)
+    batch.value(.constructor, "prototype", protoValue, writable: false, enumerable: false, configurable: false)
+    batch.value(.constructor, "name", makeString(interface.name), writable: false, enumerable: false, configurable: true)
+    batch.value(.constructor, "length", makeNumber(interface.constructorLength), writable: false, enumerable: false,
+                configurable: true)
+    batch.value(.prototype, "constructor", ctorValue, writable: true, enumerable: false, configurable: true)
+    batch.value(.prototype, MemberBatch.toStringTag, makeString(interface.name), writable: false, enumerable: false,
+                configurable: true)
     // Step 3. Members: attributes as accessors, operations as functions, constants on both objects.
     for member in interface.members {
       switch member {
       case .accessor(let name, let get, let set):
-        let getter = makeNativeFunction(name: "get \(name)", length: 0, body: get)
-        let setter = set.map { makeNativeFunction(name: "set \(name)", length: 1, body: $0) } ?? makeUndefined()
-        try helper("defineAccessor").call(args: [protoValue, makeString(name), getter, setter, makeBool(true)])
+        batch.accessor(name, get: makeNativeFunction(name: "get \(name)", length: 0, body: get),
+                       set: set.map { makeNativeFunction(name: "set \(name)", length: 1, body: $0) })
       case .method(let name, let length, let body):
-        try define(protoValue, name, makeNativeFunction(name: name, length: length, body: body), attributes: 0)
+        batch.value(.prototype, name, makeNativeFunction(name: name, length: length, body: body), writable: true,
+                    enumerable: true, configurable: true)
       case .accessorFamily(let names, let get, let set):
-        try helper("defineAccessorFamily").call(args: [
-          protoValue, makeArray(names.map { makeString($0) }), makeNativeFunction(name: "get", length: 1, body: get),
-          set.map { makeNativeFunction(name: "set", length: 2, body: $0) } ?? makeUndefined(),
-        ])
+        batch.accessorFamily(names, get: makeNativeFunction(name: "get", length: 1, body: get),
+                             set: set.map { makeNativeFunction(name: "set", length: 2, body: $0) })
       case .unforgeable:
         break  // Defined on each instance by wrap(_:interface:).
       case .staticMethod(let name, let length, let body):
-        try define(ctorValue, name, makeNativeFunction(name: name, length: length, body: body), attributes: 0)
+        batch.value(.constructor, name, makeNativeFunction(name: name, length: length, body: body), writable: true,
+                    enumerable: true, configurable: true)
       case .constant(let name, let value):
         let v: ScriptValue
         switch value {
         case .number(let d): v = makeNumber(d)
         case .string(let s): v = makeString(s)
         }
-        let attributes = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontDelete)
-        try define(ctorValue, name, v, attributes: attributes)
-        try define(protoValue, name, v, attributes: attributes)
+        batch.value(.constructor, name, v, writable: false, enumerable: true, configurable: false)
+        batch.value(.prototype, name, v, writable: false, enumerable: true, configurable: false)
       case .unscopables: break  // Collected into one object below.
       case .pairIterable(let length, let entry):
+        try batch.flush(prototype: protoValue, constructor: ctorValue)
         try helper("usePairIterator").call(args: [
           protoValue, makeString(interface.name), makeNativeFunction(name: "length", length: 0, body: length),
           makeNativeFunction(name: "entry", length: 1, body: entry),
         ])
       }
     }
+    try batch.flush(prototype: protoValue, constructor: ctorValue)
     let unscopables = interface.members.flatMap { member -> [String] in
       if case .unscopables(let names) = member { return names } else { return [] }
     }
@@ -149,8 +173,8 @@ extension ScriptContext {
       try helper("defineUnscopables").call(args: [protoValue, makeString(unscopables.joined(separator: ","))])
     }
     if interface.indexed != nil { try helper("useArrayIterator").call(args: [protoValue]) }
-    // Step 4. The interface object is a (non-enumerable) global property.
-    try define(global, interface.name, ctorValue, attributes: JSPropertyAttributes(kJSPropertyAttributeDontEnum))
+    // Step 4. The interface object is a (non-enumerable) global property, unless a page script made the name its own.
+    try helper("defineGlobal").call(args: [global, makeString(interface.name), ctorValue])
     return state
   }
 
@@ -290,5 +314,70 @@ extension ScriptGroup {
     let key = ObjectIdentifier(record.object)
     if wrappers[key] === record { wrappers[key] = nil }
     liveCollectableWrappers -= 1
+  }
+}
+
+/// Property definitions for one interface, collected and then made by one call of the `defineMembers` helper.
+///
+/// The helper reads the flat array five entries at a time: target (0 prototype, 1 constructor), key, value or
+/// getter (or the names of an accessor family), setter, and flags (``Flag``). Each entry goes into a protected JS
+/// array as soon as it is made: JSC's collector does not see values held only in Swift's heap, and an interface's
+/// hundreds of fresh functions would otherwise be freed by a collection before the call (a crash it caused).
+private struct MemberBatch {
+  enum Target: Double { case prototype = 0, constructor = 1 }
+  struct Flag {
+    static let writable = 1.0, enumerable = 2.0, configurable = 4.0, accessor = 8.0, family = 16.0, toStringTag = 32.0
+  }
+  /// The key that stands for `Symbol.toStringTag`.
+  static let toStringTag = "@@toStringTag"
+
+  let context: ScriptContext
+  private var array: JSObjectRef?
+  private var count: UInt32 = 0
+
+  init(context: ScriptContext) { self.context = context }
+
+  mutating func value(
+    _ target: Target, _ key: String, _ value: ScriptValue, writable: Bool, enumerable: Bool, configurable: Bool
+  ) {
+    var flags = (writable ? Flag.writable : 0) + (enumerable ? Flag.enumerable : 0)
+      + (configurable ? Flag.configurable : 0)
+    if key == Self.toStringTag { flags += Flag.toStringTag }
+    append(target, context.makeString(key), value, nil, flags)
+  }
+
+  /// An enumerable, configurable accessor on the prototype.
+  mutating func accessor(_ name: String, get: ScriptValue, set: ScriptValue?) {
+    append(.prototype, context.makeString(name), get, set, Flag.accessor + Flag.enumerable + Flag.configurable)
+  }
+
+  /// One accessor per name on the prototype, each calling `get(name)` / `set(name, value)`.
+  mutating func accessorFamily(_ names: [String], get: ScriptValue, set: ScriptValue?) {
+    append(.prototype, context.makeArray(names) { context.makeString($0) }, get, set, Flag.family)
+  }
+
+  /// Stores one definition. The caller's fresh values are still in its frame (seen by the collector) until here.
+  private mutating func append(_ target: Target, _ key: ScriptValue, _ a: ScriptValue, _ b: ScriptValue?, _ flags: Double) {
+    let ctx = context.raw
+    let array = self.array ?? {
+      let made = JSObjectMakeArray(ctx, 0, nil, nil)!
+      JSValueProtect(ctx, made)
+      return made
+    }()
+    self.array = array
+    for value in [context.makeNumber(target.rawValue).raw, key.raw, a.raw, (b ?? context.makeUndefined()).raw,
+                  context.makeNumber(flags).raw] {
+      JSObjectSetPropertyAtIndex(ctx, array, count, value, nil)
+      count += 1
+    }
+  }
+
+  /// Defines what was collected, in order, and empties the batch.
+  mutating func flush(prototype: ScriptValue, constructor: ScriptValue) throws(ScriptError) {
+    guard let array else { return }
+    self.array = nil
+    count = 0
+    defer { JSValueUnprotect(context.raw, array) }
+    try context.helper("defineMembers").call(args: [prototype, constructor, ScriptValue(array, in: context)])
   }
 }

@@ -12,10 +12,30 @@ extension ScriptContext {
     return ScriptValue(JSValueMakeString(raw, ref), in: self)
   }
 
+  /// A new array of `transform` applied to each of `source`, each element stored as soon as it is made (so a
+  /// collection while the list is built cannot free the elements made so far: the array holds them).
+  public func makeArray<C: Collection, E: Error>(
+    _ source: C, _ transform: (C.Element) throws(E) -> ScriptValue
+  ) throws(E) -> ScriptValue {
+    let array = JSObjectMakeArray(raw, 0, nil, nil)!
+    JSValueProtect(raw, array)
+    defer { JSValueUnprotect(raw, array) }
+    for (index, element) in source.enumerated() {
+      let value = try transform(element)
+      JSObjectSetPropertyAtIndex(raw, array, UInt32(index), value.raw, nil)
+    }
+    return ScriptValue(array, in: self)
+  }
+
   /// A new plain object (`{}`).
   public func makeObject() -> ScriptValue { ScriptValue(JSObjectMake(raw, nil, nil), in: self) }
 
   /// A new array holding `elements`.
+  ///
+  /// Only for values something else keeps alive (wrappers, protected values, a handful of fresh values made in
+  /// the same expression): JSC's collector finds roots on the stack, not in a Swift array's heap buffer, so fresh
+  /// values collected into an array first can be freed by a collection before this copies them. Build longer
+  /// lists with ``makeArray(_:_:)``.
   public func makeArray(_ elements: [ScriptValue]) -> ScriptValue {
     let raws: [JSValueRef?] = elements.map { $0.raw }
     let array = raws.withUnsafeBufferPointer { JSObjectMakeArray(raw, elements.count, $0.baseAddress, nil) }
@@ -78,33 +98,88 @@ extension ScriptContext {
   }
 
   static let helperNames = [
-    "objectKeys", "isDataView", "defineAccessor", "defineAccessorFamily", "defineLazyGlobals", "defineUnforgeable", "subclassable", "defineValue", "useArrayIterator", "queueMicrotask",
+    "objectKeys", "isDataView", "defineMembers", "defineLazyGlobals", "defineLazyGroup", "defineGlobal", "defineUnforgeable", "subclassable", "defineValue", "useArrayIterator", "queueMicrotask",
     "defineUnscopables", "usePairIterator", "stringPairsInit",
   ]
   static let helperSource = """
-    ({
+    (() => {
+    // The getters of globals made on first use: a global whose property is still one of them is ours to define; any
+    // other (a page's `function Node() {}`, `var open`, an assignment) is the page's, and installing leaves it alone.
+    // Captured now, before any page script: a page may patch the built-ins before a lazy global is first read.
+    const lazyGetters = new WeakSet();
+    const { apply, getOwnPropertyDescriptor } = Reflect, weakSetHas = WeakSet.prototype.has;
+    const pageOwns = (global, name) => {
+      const now = getOwnPropertyDescriptor(global, name);
+      return now !== undefined && !(typeof now.get === "function" && apply(weakSetHas, lazyGetters, [now.get]));
+    };
+    return {
       objectKeys: Object.keys,
       isDataView: (v) => v instanceof DataView,
-      defineAccessor(target, name, get, set, enumerable) {
-        Object.defineProperty(target, name, { get, set, enumerable, configurable: true });
-      },
-      defineAccessorFamily(target, names, get, set) {
-        // Plain closures: naming each one ("get onclick") costs three times as much per page.
-        for (const name of names) {
-          Object.defineProperty(target, name, set === undefined
-            ? { get() { return get.call(this, name); }, enumerable: true, configurable: true }
-            : { get() { return get.call(this, name); }, set(value) { set.call(this, name, value); },
-                enumerable: true, configurable: true });
+      defineMembers(proto, ctor, entries) {
+        // Five entries a definition (ScriptContext+Interfaces.swift, MemberBatch): target, key, value or getter
+        // (or an accessor family's names), setter, flags (1 writable, 2 enumerable, 4 configurable, 8 accessor,
+        // 16 accessor family, 32 the key is Symbol.toStringTag).
+        for (let i = 0; i < entries.length; i += 5) {
+          const target = entries[i] === 0 ? proto : ctor, key = entries[i + 1], a = entries[i + 2], b = entries[i + 3];
+          const flags = entries[i + 4];
+          if (flags & 16) {
+            // Plain closures: naming each one ("get onclick") costs three times as much per page.
+            for (const name of key) {
+              Object.defineProperty(target, name, b === undefined
+                ? { get() { return a.call(this, name); }, enumerable: true, configurable: true }
+                : { get() { return a.call(this, name); }, set(value) { b.call(this, name, value); },
+                    enumerable: true, configurable: true });
+            }
+          } else if (flags & 8) {
+            Object.defineProperty(target, key, { get: a, set: b, enumerable: (flags & 2) !== 0, configurable: (flags & 4) !== 0 });
+          } else {
+            Object.defineProperty(target, flags & 32 ? Symbol.toStringTag : key,
+              { value: a, writable: (flags & 1) !== 0, enumerable: (flags & 2) !== 0, configurable: (flags & 4) !== 0 });
+          }
         }
       },
       defineLazyGlobals(global, names, install) {
         // Installing redefines the global as the interface object; assigning first replaces it like any global.
         for (const name of names) {
+          const get = function () { return install(name); };
+          lazyGetters.add(get);
           Object.defineProperty(global, name, {
-            get() { return install(name); },
-            set(value) { Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true }); },
+            get, set(value) { Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true }); },
             enumerable: false, configurable: true });
         }
+      },
+      defineGlobal(global, name, value) {
+        // An interface object as a global, unless the page made that name its own first (then, as in a browser
+        // where the page's declaration replaced the interface, the page's value stays).
+        if (!pageOwns(global, name))
+          Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true });
+      },
+      defineLazyGroup(global, names, enumerable, install) {
+        // The first read of any name runs install(owned) once, which defines them all but the ones owned(name)
+        // says the page made its own (declared or assigned) meanwhile. Returns the function that runs it (Swift
+        // calls it when it needs the group before a script read it).
+        let done = false;
+        const owned = (name) => pageOwns(global, name);
+        const run = () => {
+          if (done) return;
+          done = true;
+          try { install(owned); } catch (error) { done = false; throw error; }
+        };
+        names.forEach((name, index) => {
+          const get = function () {
+            run();
+            const now = Object.getOwnPropertyDescriptor(global, name);
+            if (now !== undefined && now.get === get) { delete global[name]; return undefined; }
+            return global[name];
+          };
+          lazyGetters.add(get);
+          Object.defineProperty(global, name, {
+            get, set(value) {
+              Object.defineProperty(global, name, { value, writable: true, enumerable: false, configurable: true });
+            },
+            enumerable: enumerable[index], configurable: true });
+        });
+        return run;
       },
       defineUnforgeable(target, name, get) {
         Object.defineProperty(target, name, { get, enumerable: true, configurable: false });
@@ -201,6 +276,7 @@ extension ScriptContext {
           resolved.then(() => { try { callback(); } catch (e) { report(e); } });
         };
       },
-    })
+    };
+    })()
     """
 }

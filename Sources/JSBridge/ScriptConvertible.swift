@@ -45,10 +45,7 @@ extension Optional: ScriptConvertible where Wrapped: ScriptConvertible {
 extension Array: ScriptConvertible where Element: ScriptConvertible {
   /// A new JS array of the converted elements.
   public func scriptValue(in context: ScriptContext) throws(ScriptError) -> ScriptValue {
-    var values: [ScriptValue] = []
-    values.reserveCapacity(count)
-    for element in self { values.append(try element.scriptValue(in: context)) }
-    return context.makeArray(values)
+    try context.makeArray(self) { element throws(ScriptError) in try element.scriptValue(in: context) }
   }
 }
 

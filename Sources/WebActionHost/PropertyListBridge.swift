@@ -135,10 +135,7 @@ struct PropertyListBridge {
     case .data(let data): return context.makeUint8Array(bytes: [UInt8](data))
     case .null: return context.makeNull()
     case .array(let elements):
-      var values: [ScriptValue] = []
-      values.reserveCapacity(elements.count)
-      for element in elements { values.append(try scriptValue(from: element)) }
-      return context.makeArray(values)
+      return try context.makeArray(elements) { element throws(ScriptError) in try scriptValue(from: element) }
     case .dictionary(let dictionary):
       let object = context.makeObject()
       for key in dictionary.keys.sorted() {

@@ -11,7 +11,8 @@ extension Window {
     return try intrinsic("clone").call(args: [value, context.makeUndefined(), prefix])
   }
 
-  /// `(isPlatformObject, DOMException) => clone(value, options, prefix)`.
+  /// `(isPlatformObject, domException, global) => clone(value, options, prefix)`, where `domException(make)` returns the
+  /// page's `DOMException` (made on first use; with `make` false, undefined until then).
   ///
   /// Supported: primitives (not symbols), Boolean/Number/String/BigInt wrappers, Date, RegExp, ArrayBuffer, typed
   /// arrays and DataView (sharing cloned buffers), Map, Set, Error (the seven standard names), DOMException,
@@ -19,7 +20,7 @@ extension Window {
   /// cycles and shared references preserved. `options.transfer` moves ArrayBuffers (the originals are detached).
   /// Functions, symbols, platform objects (nodes, the window), promises and weak collections throw DataCloneError.
   static let structuredCloneSource = #"""
-    (function (isPlatformObject, DOMException, global) {
+    (function (isPlatformObject, domException, global) {
       "use strict";
       const { apply, ownKeys, getPrototypeOf, defineProperty } = Reflect;
       const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
@@ -70,7 +71,7 @@ extension Window {
       const isDetached = (buffer) => bufferDetached ? apply(bufferDetached, buffer, []) : false;
 
       return function clone(value, options, prefix) {
-        const fail = (message) => { throw new DOMException(prefix + message, "DataCloneError"); };
+        const fail = (message) => { throw new (domException(true))(prefix + message, "DataCloneError"); };
         const memory = new MapCtor();
         const moved = [];
         // StructuredSerializeOptions: { transfer: sequence<object> }.
@@ -157,7 +158,10 @@ extension Window {
             for (let i = 0; i < items.length; i++) apply(setAdd, made, [copy(items[i])]);
             return made;
           }
-          if (value instanceof DOMException) return remember(new DOMException(value.message, value.name));
+          // domException(false): no DOMException can exist before its constructor was made, so do not make it here.
+          const madeDOMException = domException(false);
+          if (madeDOMException !== undefined && value instanceof madeDOMException)
+            return remember(new madeDOMException(value.message, value.name));
           if (tag(value) === "Error") {
             // https://html.spec.whatwg.org/#structuredserializeinternal step 17: one of seven names, the own message.
             const name = value.name;

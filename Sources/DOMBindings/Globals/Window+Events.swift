@@ -19,7 +19,7 @@ extension Window {
     }
     let now = context.makeFunction(name: "now", length: 0) { args in args.context.makeNumber(Event.now()) }
     let setup = try context.evaluate(Self.eventPrelude, sourceURL: "webaction:window-events")
-    try setup.call(args: [context.global, context.makeArray(names.map { context.makeString($0) }), get, set, current, now])
+    try setup.call(args: [context.global, context.makeArray(names) { context.makeString($0) }, get, set, current, now])
   }
 
   /// Defines the handler accessors, the `[Replaceable]` `event` attribute and `performance.now()` (the clock of

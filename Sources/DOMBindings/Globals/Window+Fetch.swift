@@ -17,7 +17,11 @@ public enum FetchOutcome {
 /// `status`, `ok`, `statusText`, `url`, `headers.get("content-type")`, `text()`, `json()` and `arrayBuffer()`.
 /// `XMLHttpRequest` (Window+XMLHttpRequest.swift) uses the same native loader.
 extension Window {
-  func installFetch() throws(ScriptError) {
+  /// The globals ``installFetch(owned:)`` defines (on first use: Window.init).
+  static let fetchGlobalNames = ["fetch", "Response", "XMLHttpRequest"]
+
+  /// Defines `fetch`, `Response` and `XMLHttpRequest` but those `owned(name)` says a page script made its own.
+  func installFetch(owned: ScriptValue) throws(ScriptError) {
     let load = context.makeFunction(name: "load", length: 1) { [weak self] args in
       guard let self else { return args.context.makeUndefined() }
       let input = try args.string(0)
@@ -42,12 +46,12 @@ extension Window {
       guard let self, let url = self.document.resolveURL(try args.string(0)) else { return args.context.makeNull() }
       return args.context.makeString(url.href)
     }
-    try context.evaluate(Self.fetchPrelude, sourceURL: "webaction:fetch").call(args: [load, context.global])
-    try context.evaluate(Self.xhrPrelude, sourceURL: "webaction:xhr").call(args: [load, parse, context.global])
+    try context.evaluate(Self.fetchPrelude, sourceURL: "webaction:fetch").call(args: [load, context.global, owned])
+    try context.evaluate(Self.xhrPrelude, sourceURL: "webaction:xhr").call(args: [load, parse, context.global, owned])
   }
 
   static let fetchPrelude = #"""
-    (function (load, global) {
+    (function (load, global, owned) {
       "use strict";
       const schedule = global.setTimeout;
       const statusTexts = { 200: "OK", 404: "Not Found" };
@@ -82,8 +86,8 @@ extension Window {
         bodies.set(response, { text: answer.text, bytes: answer.bytes, used: false });
         return response;
       }
-      Object.defineProperty(global, "Response", { value: Response, writable: true, enumerable: false, configurable: true });
-      Object.defineProperty(global, "fetch", { value: function fetch(input, init = {}) {
+      if (!owned("Response")) Object.defineProperty(global, "Response", { value: Response, writable: true, enumerable: false, configurable: true });
+      if (!owned("fetch")) Object.defineProperty(global, "fetch", { value: function fetch(input, init = {}) {
         return new Promise((resolve, reject) => {
           const url = typeof input === "object" && input !== null && "url" in input && !(input instanceof global.URL)
             ? String(input.url) : String(input);

@@ -77,10 +77,22 @@ extension Window {
       guard let self else { return args.context.makeBool(true) }
       return args.context.makeBool(try EventTargetCalls.dispatch(on: self, args))
     }
-    let setup = try context.evaluate(Self.prelude, sourceURL: "webaction:window-prelude")
-    let ctor = try setup.call(args: [native, context.global])
-    domExceptionConstructor = ProtectedValue(ctor)
+    try context.evaluate(Self.prelude, sourceURL: "webaction:window-prelude").call(args: [native, context.global])
+    // The rest waits for its first reader: most extensions never touch the console or DOMException.
+    let objects = ProtectedValue(native)
+    globalsInstaller = ProtectedValue(try context.defineOnFirstUse(Self.lazyGlobalNames.map { ($0, false) }) {
+      [weak self] owned in
+      guard let self else { return }
+      let setup = try self.context.evaluate(Self.lazyPrelude, sourceURL: "webaction:window-globals")
+      self.domExceptionConstructor = ProtectedValue(try setup.call(args: [objects.value, self.context.global, owned]))
+    })
   }
+
+  /// The globals of ``lazyPrelude``, none enumerable.
+  static let lazyGlobalNames = [
+    "console", "alert", "confirm", "prompt", "getSelection", "getComputedStyle", "CSS", "open", "NodeFilter",
+    "DOMException",
+  ]
 
   /// Defines the globals; returns the `DOMException` constructor.
   static let prelude = #"""
@@ -108,6 +120,18 @@ extension Window {
       Object.defineProperty(global, "location", {
         get: native.location, set(value) { native.navigate(String(value)); }, enumerable: true, configurable: false });
 
+    })
+    """#
+
+  /// The globals that install on first use (``lazyGlobalNames``); returns the `DOMException` constructor.
+  static let lazyPrelude = #"""
+    (function (native, global, owned) {
+      "use strict";
+      const hidden = (target, name, value) => {
+        // A global a page script made its own before this ran (owned) keeps the page's value.
+        if (target !== global || !owned(name))
+          Object.defineProperty(target, name, { value, writable: true, enumerable: false, configurable: true });
+      };
       const nativeConsole = native.console;
       const console = {};
       for (const level of ["log", "info", "warn", "error", "debug"])

@@ -5,7 +5,40 @@ import JSBridge
 /// `crypto`, `matchMedia`, `requestAnimationFrame`/`cancelAnimationFrame`, `atob`/`btoa`, `structuredClone` and
 /// `reportError`.
 extension Window {
-  func installWebAPIs() throws(ScriptError) {
+  /// The globals ``installWebAPIs(owned:)`` defines, and whether each is enumerable (attributes are, operations not).
+  static let webAPINames: [(name: String, enumerable: Bool)] =
+    ["navigator", "history", "localStorage", "sessionStorage", "crypto", "clientInformation", "screen"].map { ($0, true) }
+    + ["atob", "btoa", "reportError", "requestAnimationFrame", "cancelAnimationFrame", "matchMedia", "structuredClone"]
+      .map { ($0, false) }
+
+  /// Captures `Promise.resolve`, `Object.freeze` and the structured clone's built-ins before any page script runs,
+  /// and makes the web APIs globals that install themselves when first read (``installWebAPIs(owned:)``).
+  func installWebAPIsOnFirstUse() throws(ScriptError) {
+    let made = try context.evaluate(Self.intrinsicsSource, sourceURL: "webaction:intrinsics")
+    intrinsics = ProtectedValue(made)
+    // The clone captures the built-ins it uses now, so a page script that patches Map or Array cannot steer it.
+    let isPlatformObject = context.makeFunction(name: "isPlatformObject", length: 1) { args in
+      args.context.makeBool(args.context.unwrap(args.value(0), as: AnyObject.self) != nil)
+    }
+    let domException = context.makeFunction(name: "domException", length: 1) { [weak self] args in
+      guard let self else { return args.context.makeUndefined() }
+      let made = args.value(0).toBool() ? try self.installedDOMException() : self.domExceptionConstructor?.value
+      return made ?? args.context.makeUndefined()
+    }
+    let makeClone = try context.evaluate(Self.structuredCloneSource, sourceURL: "webaction:structured-clone")
+    try made.setProperty("clone", try makeClone.call(args: [isPlatformObject, domException, context.global]))
+    _ = try context.defineOnFirstUse(Self.webAPINames) { [weak self] owned in try self?.installWebAPIs(owned: owned) }
+  }
+
+  static let intrinsicsSource = #"""
+    (() => {
+      const PromiseCtor = Promise, promiseResolve = Promise.resolve, apply = Reflect.apply;
+      return { resolve: (value) => apply(promiseResolve, PromiseCtor, [value]), freeze: Object.freeze };
+    })()
+    """#
+
+  /// Defines the web APIs' globals but those `owned(name)` says a page script made its own.
+  func installWebAPIs(owned: ScriptValue) throws(ScriptError) {
     let native = context.makeObject()
     func add(_ name: String, length: Int, _ body: @escaping (Arguments) throws -> ScriptValue) throws(ScriptError) {
       try native.setProperty(name, context.makeFunction(name: name, length: length, body))
@@ -18,9 +51,6 @@ extension Window {
       ]
       guard let object = objects[try args.string(0)] else { return args.context.makeUndefined() }
       return try args.context.wrap(object)
-    }
-    try add("isPlatformObject", length: 1) { args in
-      args.context.makeBool(args.context.unwrap(args.value(0), as: AnyObject.self) != nil)
     }
     try add("atob", length: 1) { args in
       try args.require(1)
@@ -65,12 +95,10 @@ extension Window {
       return try args.context.wrap(MediaQueryList(try args.string(0)))
     }
     let setup = try context.evaluate(Self.webAPIsPrelude, sourceURL: "webaction:window-web-apis")
-    let makeClone = try context.evaluate(Self.structuredCloneSource, sourceURL: "webaction:structured-clone")
-    let clone = try makeClone.call(args: [try native.property("isPlatformObject"), domExceptionConstructor?.value ?? context.makeUndefined(), context.global])
-    intrinsics = ProtectedValue(try setup.call(args: [native, context.global, clone]))
+    try setup.call(args: [native, context.global, try intrinsic("clone"), owned])
   }
 
-  /// One of the functions the prelude hands back (`clone`, `resolve`, `freeze`).
+  /// One of the functions Swift calls back into (`clone`, `resolve`, `freeze`), made with the window.
   func intrinsic(_ name: String) throws(ScriptError) -> ScriptValue {
     guard let intrinsics, intrinsics.isAlive else {
       throw ScriptError(kind: .host, message: "the window's web APIs are not installed on context '\(context.name)'")
@@ -83,31 +111,36 @@ extension Window {
     try intrinsic("resolve").call(args: [value])
   }
 
-  /// Defines the globals; returns `{clone, resolve, freeze}` for Swift.
+  /// Defines the globals.
   static let webAPIsPrelude = #"""
-    (function (native, global, clone) {
+    (function (native, global, clone, owned) {
       "use strict";
-      const { apply, defineProperty } = Reflect;
-      const hidden = (name, value) => defineProperty(global, name,
+      // A global a page script made its own before this ran (owned) keeps the page's value.
+      const define = (name, descriptor) => owned(name) || Reflect.defineProperty(global, name, descriptor);
+      const replace = (name, value) => Reflect.defineProperty(global, name,
         { value, writable: true, enumerable: false, configurable: true });
+      const hidden = (name, value) => define(name, { value, writable: true, enumerable: false, configurable: true });
       // Attributes of the window: `[Replaceable]` ones take an assignment as a new own value.
-      const attribute = (name, get, replaceable) => defineProperty(global, name, {
+      const attribute = (name, get, replaceable) => define(name, {
         get: { [name]() { return get(); } }[name],
-        set: replaceable ? { [name](value) { hidden(name, value); } }[name] : undefined,
+        set: replaceable ? { [name](value) { replace(name, value); } }[name] : undefined,
         enumerable: true, configurable: true });
-      for (const name of ["navigator", "history", "localStorage", "sessionStorage", "crypto"])
+      // Index loops, not for-of: this runs when a script first reads one of these names, perhaps after the page
+      // patched Array.prototype[Symbol.iterator] (WindowWebAPIsTests.testStructuredCloneIgnoresPatchedBuiltIns).
+      const attributes = ["navigator", "history", "localStorage", "sessionStorage", "crypto"];
+      for (let i = 0; i < attributes.length; i++) {
+        const name = attributes[i];
         attribute(name, () => native.object(name), false);
+      }
       attribute("clientInformation", () => native.object("navigator"), false);
       attribute("screen", () => native.object("screen"), true);
-      for (const name of ["atob", "btoa", "reportError", "requestAnimationFrame", "cancelAnimationFrame", "matchMedia"])
-        hidden(name, native[name]);
+      const operations = ["atob", "btoa", "reportError", "requestAnimationFrame", "cancelAnimationFrame", "matchMedia"];
+      for (let i = 0; i < operations.length; i++) hidden(operations[i], native[operations[i]]);
       const prefix = "Failed to execute 'structuredClone' on 'Window': ";
       hidden("structuredClone", { structuredClone(value) {
         if (arguments.length < 1) throw new TypeError(prefix + "1 argument required, but only 0 present.");
         return clone(value, arguments[1], prefix);
       } }.structuredClone);
-      const PromiseCtor = Promise, promiseResolve = Promise.resolve;
-      return { clone, resolve: (value) => apply(promiseResolve, PromiseCtor, [value]), freeze: Object.freeze };
     })
     """#
 }

@@ -1,13 +1,13 @@
 import JSBridge
 
-/// `XMLHttpRequest` over the same host answers as `fetch()` (``Window/installFetch()`` installs it).
+/// `XMLHttpRequest` over the same host answers as `fetch()` (``Window/installFetch(owned:)`` installs it).
 ///
 /// https://xhr.spec.whatwg.org/, reduced to what a saved page can have: `open` (a URL that does not parse throws a
 /// SyntaxError), `send` (async: readystatechange, load and loadend in a later task; sync: at once), `abort`, the
 /// response getters and the `on…` handlers. Request headers and bodies are accepted and ignored.
 extension Window {
   static let xhrPrelude = #"""
-    (function (load, parse, global) {
+    (function (load, parse, global, owned) {
       "use strict";
       const schedule = global.setTimeout, DOMException = global.DOMException, EventTarget = global.EventTarget;
       const states = new WeakMap();
@@ -120,7 +120,7 @@ extension Window {
             handler.listener = listener;
           }, enumerable: true, configurable: true });
       }
-      Object.defineProperty(global, "XMLHttpRequest", { value: XMLHttpRequest, writable: true, enumerable: false, configurable: true });
+      if (!owned("XMLHttpRequest")) Object.defineProperty(global, "XMLHttpRequest", { value: XMLHttpRequest, writable: true, enumerable: false, configurable: true });
     })
     """#
 }

@@ -39,7 +39,7 @@ extension DOMInterfaces {
     b.contextGetter("currentTarget") { event, context in try context.window().scriptValue(of: event.currentTarget) }
     b.method("composedPath") { event, args in
       let window = try args.context.window()
-      return args.context.makeArray(event.composedPath().map { window.scriptValue(of: $0) })
+      return args.context.makeArray(event.composedPath()) { window.scriptValue(of: $0) }
     }
     b.method("stopPropagation") { event, _ in event.stopPropagation() }
     b.method("stopImmediatePropagation") { event, _ in event.stopImmediatePropagation() }

@@ -62,8 +62,10 @@ extension DOMInterfaces {
       do {
         let context = window.context
         let observerValue = try context.wrap(observer)
-        let recordValues = try records.map { record throws(ScriptError) in try context.wrap(MutationRecordObject(record)) }
-        try callback.value.call(this: observerValue, args: [context.makeArray(recordValues), observerValue])
+        let recordValues = try context.makeArray(records) { record throws(ScriptError) in
+          try context.wrap(MutationRecordObject(record))
+        }
+        try callback.value.call(this: observerValue, args: [recordValues, observerValue])
       } catch {
         window.emit(.error, "Uncaught \(error)")
       }
