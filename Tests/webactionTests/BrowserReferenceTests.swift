@@ -34,20 +34,38 @@ final class BrowserReferenceTests: XCTestCase {
 
   /// innerText and getComputedStyle on the saved pages of `Pages/` (`rendered-text-pages/script.js`).
   func testRenderedTextOfSavedPagesIsTheBrowsers() throws {
-    let folder = WebActionCommand.fixtures.appendingPathComponent("reference/rendered-text-pages")
-    let expected = try XCTUnwrap(try Self.chromiumResult(in: folder) as? [String: Any], "chromium.json has no result object")
-    let script = try String(contentsOf: folder.appendingPathComponent("script.js"), encoding: .utf8)
-    var expectedKeys: [String: Any] = [:]
-    var actualKeys: [String: Any] = [:]
-    for (page, value) in expected {
-      let pageURL = WebActionCommand.packageRoot.appendingPathComponent(page)
-      let answer = try XCTUnwrap(try runInWebAction(page: pageURL, script: script) as? [String: Any], "\(page): no result object")
-      for (key, value) in try XCTUnwrap(value as? [String: Any]) { expectedKeys["\(page) › \(key)"] = value }
-      for (key, value) in answer { actualKeys["\(page) › \(key)"] = value }
-    }
-    compare(
-      "rendered-text-pages", expected: expectedKeys, actual: actualKeys,
-      expectedDifferences: BrowserReferenceExpectations.renderedTextPages, groupedBy: { $0.components(separatedBy: " › ")[0] })
+    try assertSavedPagesSameAsChromium("rendered-text-pages", expectedDifferences: BrowserReferenceExpectations.renderedTextPages)
+  }
+
+  /// An HTML-to-Markdown library, unmodified: Debian's node-turndown (its CommonJS build as a browser script, after
+  /// `turndown/cjs-module.js`) converting each saved page of `Pages/` (`turndown/script.js`). Every page matches.
+  func testTurndownGivesTheBrowsersMarkdown() throws {
+    try assertSavedPagesSameAsChromium("turndown", preludes: [
+      WebActionCommand.fixtures.appendingPathComponent("reference/turndown/cjs-module.js"),
+      try Self.debianLibrary("/usr/share/nodejs/turndown/lib/turndown.cjs.js", package: "node-turndown"),
+    ])
+  }
+
+  /// An HTML sanitizer, unmodified: Debian's node-dompurify (its browser build, after `dompurify/shadow-node.js`,
+  /// which works around the package's undeclared `shadowNode`) reports itself supported and removes the same
+  /// elements and attributes as in Chromium, with the same clean markup, on a page of hostile markup
+  /// (`dompurify/hostile.html`: scripts, `on*` handlers, `javascript:` URLs, SVG and MathML tricks, the noscript
+  /// mXSS) and on the saved pages of `Pages/`.
+  func testDOMPurifySanitizesAsInTheBrowser() throws {
+    try assertSavedPagesSameAsChromium("dompurify", preludes: [
+      WebActionCommand.fixtures.appendingPathComponent("reference/dompurify/shadow-node.js"),
+      try Self.debianLibrary("/usr/share/nodejs/dompurify/dist/purify.js", package: "node-dompurify"),
+    ])
+  }
+
+  /// A reader-mode extractor, unmodified: Mozilla's Readability.js (Firefox's reader mode, taken from Debian's
+  /// firefox-esr by Scripts/install-deps --tests) extracting the article of each saved page of `Pages/`
+  /// (`readability/script.js`: title, byline, excerpt, content, text...). The page gets Chromium's URL path
+  /// (`--url`), so links it makes absolute agree once the origin is written ORIGIN.
+  func testReadabilityExtractsTheBrowsersArticle() throws {
+    try assertSavedPagesSameAsChromium("readability", preludes: [
+      try Self.debianLibrary("/var/cache/webaction/readability/Readability.js", package: "firefox-esr"),
+    ], givingChromiumsURL: true)
   }
 
   // MARK: Running and comparing
@@ -68,6 +86,43 @@ final class BrowserReferenceTests: XCTestCase {
     compare(name, expected: expected, actual: actual, expectedDifferences: expectedDifferences, file: file, line: line)
   }
 
+  /// Runs `reference/NAME/script.js` (after the preludes) on each page `reference/NAME/chromium.json` has an answer
+  /// for (paths relative to the package) and compares key by key, the keys prefixed with the page.
+  /// With `givingChromiumsURL`, each page's URL is the one Chromium gave it but for the port
+  /// (`http://127.0.0.1/NAME.html`: chromium-reference serves each page's folder from a loopback port).
+  private func assertSavedPagesSameAsChromium(
+    _ name: String, preludes: [URL] = [], givingChromiumsURL: Bool = false, expectedDifferences: [String: String] = [:],
+    file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    let folder = WebActionCommand.fixtures.appendingPathComponent("reference/\(name)")
+    let expected = try XCTUnwrap(try Self.chromiumResult(in: folder) as? [String: Any], "chromium.json has no result object")
+    let script = try String(contentsOf: folder.appendingPathComponent("script.js"), encoding: .utf8)
+    let preludeSources = try preludes.map { try String(contentsOf: $0, encoding: .utf8) }
+    var expectedKeys: [String: Any] = [:]
+    var actualKeys: [String: Any] = [:]
+    for (page, value) in expected {
+      let pageURL = WebActionCommand.packageRoot.appendingPathComponent(page)
+      let answer = try XCTUnwrap(
+        try runInWebAction(
+          page: pageURL, script: script, preludes: preludeSources,
+          arguments: givingChromiumsURL ? ["--url", "http://127.0.0.1/" + pageURL.lastPathComponent] : [],
+          file: file, line: line)
+          as? [String: Any], "\(page): no result object", file: file, line: line)
+      for (key, value) in try XCTUnwrap(value as? [String: Any]) { expectedKeys["\(page) › \(key)"] = value }
+      for (key, value) in answer { actualKeys["\(page) › \(key)"] = value }
+    }
+    compare(
+      name, expected: expectedKeys, actual: actualKeys, expectedDifferences: expectedDifferences,
+      groupedBy: { $0.components(separatedBy: " › ")[0] }, file: file, line: line)
+  }
+
+  /// A library file from a Debian package (Scripts/install-deps --tests, which Scripts/test runs, puts it there).
+  private static func debianLibrary(_ path: String, package: String) throws -> URL {
+    try XCTUnwrap(
+      FileManager.default.fileExists(atPath: path) ? URL(fileURLWithPath: path) : nil,
+      "\(path) is missing: it comes from Debian's \(package) (run Scripts/install-deps --tests)")
+  }
+
   private static func chromiumResult(in folder: URL) throws -> Any? {
     let fixture = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("chromium.json")))
     return (fixture as? [String: Any])?["result"]
@@ -75,7 +130,8 @@ final class BrowserReferenceTests: XCTestCase {
 
   /// The value of `script` (an expression, evaluated after `preludes`) when an extension's `run()` computes it on `page`.
   private func runInWebAction(
-    page: URL, script: String, preludes: [String] = [], file: StaticString = #filePath, line: UInt = #line
+    page: URL, script: String, preludes: [String] = [], arguments: [String] = [], file: StaticString = #filePath,
+    line: UInt = #line
   ) throws -> Any? {
     let work = try WebActionCommand.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: work) }
@@ -95,7 +151,7 @@ final class BrowserReferenceTests: XCTestCase {
     let results = work.appendingPathComponent("results.json").path
     let run = try WebActionCommand.run(
       ["run", page.path, "--ext", bundle.path, "--finalize-args", WebActionCommand.fixture("empty.json"),
-       "--results", results, "-o", "/dev/null"])
+       "--results", results, "-o", "/dev/null"] + arguments)
     XCTAssertEqual(run.status, 0, run.stderr, file: file, line: line)
     let answer = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: results)))
     return (answer as? [String: Any])?["result"]
