@@ -85,9 +85,13 @@ extension ScriptContext {
       try install(args.value(0))
       return args.context.makeUndefined()
     }
-    return try helper("defineLazyGroup").call(args: [
-      global, makeArray(names) { makeString($0.name) }, makeArray(names) { makeBool($0.enumerable) }, installer,
-    ])
+    // One fresh value at a time while the others are held in locals: the collector sees the stack, not Swift's
+    // heap (an array literal of several fresh values could lose the first to a collection while making the next).
+    let nameList = makeArray(names) { makeString($0.name) }
+    let enumerableList = makeArray(names) { makeBool($0.enumerable) }
+    return try withExtendedLifetime((installer, nameList, enumerableList)) { () throws(ScriptError) -> ScriptValue in
+      try helper("defineLazyGroup").call(args: [global, nameList, enumerableList, installer])
+    }
   }
 
   /// The prototype object of `interface` in this context (installing it if needed).

@@ -94,7 +94,7 @@ extension Window {
     "DOMException",
   ]
 
-  /// Defines the globals; returns the `DOMException` constructor.
+  /// Defines `window`, `self`, the window's own EventTarget methods, `document` and `location` (made with the window).
   static let prelude = #"""
     (function (native, global) {
       "use strict";
@@ -119,7 +119,6 @@ extension Window {
       Object.defineProperty(global, "document", { get: native.document, enumerable: true, configurable: false });
       Object.defineProperty(global, "location", {
         get: native.location, set(value) { native.navigate(String(value)); }, enumerable: true, configurable: false });
-
     })
     """#
 
