@@ -38,6 +38,8 @@ public final class EventLoop {
   private final class Timer {
     let id: Int
     let callback: ProtectedValue
+    /// The realm whose script (or host code) set the timer: cleared with it (``cancelTimers(of:)``).
+    weak var realm: ScriptContext?
     let arguments: [ProtectedValue]
     let interval: Double?
     var due: Double
@@ -118,6 +120,7 @@ public final class EventLoop {
     let timer = Timer(
       id: id, callback: ProtectedValue(callback), arguments: args.rest(from: 2).map(ProtectedValue.init),
       interval: repeating ? delay / 1000 : nil, due: clock.now + delay / 1000, sequence: takeSequence())
+    timer.realm = args.context
     timers[id] = timer
     return id
   }
@@ -129,9 +132,11 @@ public final class EventLoop {
     let delay = milliseconds >= 0 ? milliseconds : 0
     let id = nextID
     nextID += 1
-    timers[id] = Timer(
+    let timer = Timer(
       id: id, callback: ProtectedValue(callback), arguments: [], interval: nil, due: clock.now + delay / 1000,
       sequence: takeSequence())
+    timer.realm = callback.context
+    timers[id] = timer
     return id
   }
 
@@ -140,6 +145,12 @@ public final class EventLoop {
 
   /// Cancels timer `id` (nothing happens when it is not pending).
   public func cancel(_ id: Int) { timers[id] = nil }
+
+  /// Cancels every pending timer set in `realm` (a frame whose iframe left the document: its global's timers
+  /// are cleared, https://html.spec.whatwg.org/#unload-a-document).
+  public func cancelTimers(of realm: ScriptContext) {
+    timers = timers.filter { $0.value.realm !== realm }
+  }
 
   private func takeSequence() -> Int {
     nextSequence += 1

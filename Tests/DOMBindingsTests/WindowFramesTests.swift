@@ -41,4 +41,19 @@ final class WindowFramesTests: BindingTestCase {
     assertTrue("named.document.getElementById('inner').textContent === 'in the frame' && named.document.URL === 'about:srcdoc'")
     assertTrue("document.querySelector('iframe').contentDocument === named.document")
   }
+
+  /// A removed iframe's window keeps its realm (a script may hold its objects) but its timers are cleared, as when a
+  /// browser unloads the frame's document (WPT dom/abort/abort-signal-timeout.html).
+  func testRemovingAnIframeClearsItsTimersButNotThePages() throws {
+    try js("""
+      globalThis.fired = [];
+      const frameWindow = frames[0];
+      frameWindow.setTimeout(() => fired.push('frame timeout'), 5);
+      frameWindow.AbortSignal.timeout(5).onabort = () => fired.push('frame signal');
+      setTimeout(() => fired.push('page timeout'), 5);
+      document.querySelector('iframe').remove();
+      """)
+    _ = loop.runUntil(deadline: clock.now + 1)
+    XCTAssertEqual(try string("fired.join()"), "page timeout")
+  }
 }

@@ -51,7 +51,15 @@ extension Window {
 
   func disconnectFrame(_ element: Element) {
     guard let index = childFrames.firstIndex(where: { $0.frameElement === element }) else { return }
-    discardedFrames.append(childFrames.remove(at: index))
+    let frame = childFrames.remove(at: index)
+    frame.clearTimers()
+    discardedFrames.append(frame)
+  }
+
+  /// Clears the timers this window's scripts set, and its frames' (its document is gone from the page).
+  private func clearTimers() {
+    eventLoop.cancelTimers(of: context)
+    for frame in childFrames { frame.clearTimers() }
   }
 
   /// What a frame inherits: console and the host's local pages; no selection of its own.
