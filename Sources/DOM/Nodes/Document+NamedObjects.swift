@@ -1,5 +1,3 @@
-import CLibXML2
-
 /// The elements a window exposes by name (`window.someId`).
 ///
 /// https://html.spec.whatwg.org/#named-access-on-the-window-object
@@ -20,35 +18,10 @@ extension Document {
   public func windowNamedObjects(_ name: String) -> [Element] {
     guard !name.isEmpty else { return [] }
     if windowNamedObjectIndex?.version != treeVersion {
-      windowNamedObjectIndex = (treeVersion, Self.namedObjectIndex(raw))
+      let index = LibXML.htmlElementsByIDAndName(below: raw, namedByName: Self.elementsNamedOnWindow)
+      windowNamedObjectIndex = (treeVersion, index)
     }
     return windowNamedObjectIndex?.names[name]?.compactMap { node(for: $0) as? Element } ?? []
-  }
-
-  /// id → elements and (for `embed`, `form`, `img`, `object`) name → elements, over the HTML elements below `root`.
-  private static func namedObjectIndex(_ root: LibXML.Node) -> [String: [LibXML.Node]] {
-    var index: [String: [LibXML.Node]] = [:]
-    var cursor = LibXML.following(root, within: root)
-    while let current = cursor {
-      cursor = LibXML.following(current, within: root)
-      guard current.pointee.type == XML_ELEMENT_NODE, current.pointee.properties != nil,
-            LibXML.isInHTMLNamespace(current) else { continue }
-      var id = "", named: String?
-      var attr = current.pointee.properties
-      while let each = attr {
-        attr = each.pointee.next
-        guard each.pointee.ns == nil, let attrName = each.pointee.name else { continue }
-        if xmlStrEqual(attrName, "id") != 0, id.isEmpty {
-          id = LibXML.value(of: each)
-        } else if named == nil, xmlStrEqual(attrName, "name") != 0,
-                  elementsNamedOnWindow.contains(LibXML.name(current)) {
-          named = LibXML.value(of: each)
-        }
-      }
-      if !id.isEmpty { index[id, default: []].append(current) }
-      if let named, !named.isEmpty, named != id { index[named, default: []].append(current) }
-    }
-    return index
   }
 
   /// The elements whose `name` attribute names them on the window.
