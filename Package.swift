@@ -73,6 +73,8 @@ let package = Package(
     // `Scripts/bench encoding`: the WHATWG decoders against glibc's iconv.
     .executableTarget(name: "encoding-bench", dependencies: ["TextEncodings"], path: "Benchmarks/EncodingBench"),
     .executableTarget(name: "fuzz-parse", dependencies: ["DOM"], path: "Fuzz/ParseRoundTrip"),
+    // The WPT runner's host: the pipeline with subresources from a real wptserve (test infrastructure only).
+    .executableTarget(name: "wpt-host", dependencies: ["WebActionHost", "URLStandard"], path: "Tests/WPTHost"),
 
     .testTarget(name: "JSBridgeTests", dependencies: ["JSBridge"]),
     .testTarget(name: "CSSSelectorsTests", dependencies: ["CSSSelectors"]),
@@ -87,7 +89,7 @@ let package = Package(
       dependencies: ["WebActionHost", "WebActionKit", "URLStandard", "BackgroundExtension", "PageInfoExtension"]),
     // End-to-end tests run the built `webaction` binary (Scripts/test builds everything first); fixtures are read in place.
     .testTarget(name: "webactionTests", dependencies: [], exclude: ["Fixtures", "Goldens"]),
-    // web-platform-tests through the built `webaction` binary (Scripts/wpt); ../shared/wpt is read in place.
+    // web-platform-tests through the built `wpt-host` binary and wptserve (Scripts/wpt); ../shared/wpt is read in place.
     .testTarget(name: "WPTTests", dependencies: [], exclude: ["Harness", "Expectations"]),
     .testTarget(
       name: "TranslateExtensionTests", dependencies: ["TranslateExtension", "WebActionKit"],

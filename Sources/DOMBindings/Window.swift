@@ -11,15 +11,34 @@ public struct WindowOptions {
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
   /// Receives console output, and `alert`/`confirm`/`prompt` messages (level `.info`, text "alert: …").
   public var onConsole: (ConsoleMessage) -> Void = { _ in }
-  /// The page a frame's `src` names, as HTML and the encoding it was decoded from, when the host has it locally
-  /// (a file beside the saved page); nil leaves the frame's document empty, as a frame that could not load.
-  /// Never the network.
-  public var frameSource: ((URLRecord) -> (html: String, characterSet: String)?)? = nil
+  /// The document a frame's `src` names, when the host has it locally (a file beside the saved page); nil leaves
+  /// the frame's document empty, as a frame that could not load. Never the network.
+  public var frameSource: ((URLRecord) -> FrameContent?)? = nil
+  /// Runs one script of a frame's HTML document as the parser reaches it, in the frame's window, as the host runs
+  /// the page's own (`--scripts`); nil: frames' documents are parsed without running their scripts.
+  public var frameScriptRunner: ((_ frame: Window, _ script: ParserScript) -> Void)? = nil
   /// Answers `fetch()` for a URL (already parsed against the document base URL). By default every fetch is a
   /// network error: there is no network.
   public var fetch: (URLRecord) -> FetchOutcome = { _ in .networkError("webaction does not fetch from the network") }
 
   public init() {}
+}
+
+/// A frame's document as the host found it: decoded text, the encoding it was decoded from, its MIME type
+/// (`text/html`, or one of ``Document/xmlContentTypes``, which load with the XML parser) and its URL.
+public struct FrameContent {
+  public var text: String
+  public var characterSet: String
+  public var contentType: String
+  /// The document's URL: the one asked for, or where redirects led.
+  public var url: URLRecord
+
+  public init(text: String, characterSet: String, contentType: String = "text/html", url: URLRecord) {
+    self.text = text
+    self.characterSet = characterSet
+    self.contentType = contentType
+    self.url = url
+  }
 }
 
 /// One line of console output (or one dialog a script opened).
@@ -78,6 +97,10 @@ public final class Window: EventTarget {
   /// Frames whose iframe left the document: their realms stay open until this window goes (a script may still
   /// hold their objects), then close with it.
   var discardedFrames: [Window] = []
+  /// Frame navigations queued whose iframe has not had its `load` event yet (Window+Frames.swift).
+  var pendingFrameLoads = 0
+  /// Counts this frame's navigations: a queued one that is no longer the latest is abandoned (Window+Frames.swift).
+  var navigationCount = 0
   /// `localStorage` and `sessionStorage`: in memory, this page's only, empty when the window is made.
   let localStorage = StorageArea()
   let sessionStorage = StorageArea()
@@ -164,6 +187,11 @@ public final class Window: EventTarget {
 
   /// Gives a connected iframe its window (Window+Frames.swift).
   public override func frameWasConnected(_ element: Element) { connectFrame(element) }
+
+  /// Navigates the frame of an iframe whose `src` or `srcdoc` changed (Window+Frames.swift).
+  public override func frameAttributesDidChange(_ element: Element) {
+    if let frame = frame(for: element) { navigate(frame, for: element) }
+  }
 
   /// Discards the window of an iframe that left the document (Window+Frames.swift).
   public override func frameWasDisconnected(_ element: Element) { disconnectFrame(element) }

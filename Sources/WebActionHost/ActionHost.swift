@@ -6,6 +6,9 @@ import WebActionKit
 /// Use one host per thread; each `process` call loads its own page.
 public final class ActionHost {
   public let source: ExtensionSource
+  /// Where pages' subresources come from instead of each request's `subresources` folders (an embedder's archive
+  /// or test server); nil uses the folders.
+  public var subresourceLoader: (any SubresourceLoader)?
   private let report: (Diagnostic) -> Void
 
   /// `report` receives console output and warnings as they happen.
@@ -21,7 +24,7 @@ public final class ActionHost {
     let script = try source.script()
     runner?.prepare(arguments: request.arguments)
 
-    let page = try Page(request: request, report: report)
+    let page = try Page(request: request, subresources: subresourceLoader, report: report)
     let preprocessor = Preprocessor(page: page, scriptURL: script.url, report: report)
 
     // Step 1. Load the preprocessing file and call run().

@@ -1,4 +1,5 @@
 import DOM
+import DOMBindings
 import Foundation
 import JSBridge
 import TextEncodings
@@ -15,72 +16,95 @@ extension Page {
   /// "interactive", then "complete", each change with a readystatechange event), and the page's timers run for
   /// `timersTime` seconds; those still pending then are cancelled. Until then, what a page timer or promise throws is
   /// reported the same way.
-  func load(html: String, pageName: String, timersTime: Double, subresources: SubresourceFolders,
+  func load(html: String, pageName: String, timersTime: Double, subresources: (any SubresourceLoader)?,
             report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
-    let context = self.context
     let window = self.window
     loop.onUncaughtException = { error in window.reportException(error) }
-    let documentURL = document.url, documentEncoding = document.characterSet
     var failure: WebActionError?
     document.load(html: html) { script in
-        guard failure == nil else { return }
-      let name = "\(pageName)#script-\(script.index)"
-      var source = script.text, sourceURL = name, line = script.line
-      switch script.kind {
-      case .classic:
-        break
-      case .external(let src) where !Self.isModule(script.element):
-        do throws(WebActionError) {
-          switch try subresources.lookup(src, documentURL: documentURL) {
-          case .found(let data, let path):
-            source = Self.decodeScript(data, element: script.element, documentEncoding: documentEncoding)
-            sourceURL = URLRecord(src, base: documentURL)?.href ?? path
-            line = 1
-          case .notFound(let tried):
-            report(Diagnostic(.warning, source: "webaction",
-                              "\(name) (line \(script.line)): <script src=\"\(src)\"> was not run: no such file (\(tried.joined(separator: ", ")))"))
-            return
-          case .otherOrigin:
-            let why = subresources.folders.isEmpty
-              ? "--scripts does not fetch external scripts (--subresources DIR serves same-origin ones from a folder)"
-              : "it is not on the page's origin (\(documentURL.href)), and nothing is fetched from the network"
-            report(Diagnostic(.warning, source: "webaction", "\(name) (line \(script.line)): <script src=\"\(src)\"> was not run: \(why)"))
-            return
-          }
-        } catch {
-          failure = error
-          return
-        }
-      case .external(let src):
-        report(Diagnostic(.warning, source: "webaction",
-                          "\(name) (line \(script.line)): <script type=module src=\"\(src)\"> was not run: --scripts runs classic scripts only"))
-        return
-      case .module:
-        report(Diagnostic(.warning, source: "webaction",
-                          "\(name) (line \(script.line)): an inline module script was not run: --scripts runs classic scripts only"))
-        return
-      case .dataBlock:
-        return
-      }
-      do {
-        try context.evaluate(source, sourceURL: sourceURL, startingLine: line)
+      guard failure == nil else { return }
+      do throws(WebActionError) {
+        try Self.run(script, in: window, name: "\(pageName)#script-\(script.index)", subresources: subresources, report: report)
       } catch {
-        window.reportException(error)
+        failure = error
       }
     }
     if let failure { throw failure }
-    // https://html.spec.whatwg.org/#the-end steps 4-7: readyState is "interactive" now; DOMContentLoaded on the
-    // document (bubbling to the window), then "complete" and load on the window (its target is the document).
-    // A listener's exception is reported (the bindings do it) and the next listener still runs.
-    document.fireEvent("readystatechange")
-    document.fireEvent("DOMContentLoaded", bubbles: true)
-    document.readyState = .complete
-    document.fireEvent("readystatechange")
-    window.fireEvent("load", targetOverride: document)
-    if loop.drain(until: loop.clock.now + timersTime) == .timedOut {
+    // https://html.spec.whatwg.org/#the-end steps 4-6: readyState is "interactive" now; DOMContentLoaded on the
+    // document (bubbling to the window). A listener's exception is reported (the bindings do it) and the next
+    // listener still runs.
+    window.documentDidFinishParsing()
+    // Steps 8-9: the event loop spins until no iframe delays the load event (timers due meanwhile run too), then
+    // "complete" and load on the window (its target is the document).
+    let deadline = loop.clock.now + timersTime
+    if window.delaysLoadEvent { _ = loop.runUntil(deadline: deadline) { !window.delaysLoadEvent } }
+    window.documentDidFinishLoading()
+    if loop.drain(until: deadline) == .timedOut {
       report(Diagnostic(.info, source: "webaction",
                         "\(loop.pendingTimerCount) page timer(s) still pending \(Preprocessor.seconds(timersTime)) after loading were cancelled"))
       loop.cancelAll()
+    }
+  }
+
+  /// What a frame's scripts run through: ``run(_:in:name:subresources:report:)`` in the frame's window, its
+  /// unreadable subresources reported as warnings (the page goes on, as a browser's frame would).
+  static func frameScriptRunner(
+    subresources: (any SubresourceLoader)?, report: @escaping (Diagnostic) -> Void
+  ) -> (Window, ParserScript) -> Void {
+    { frame, script in
+      do throws(WebActionError) {
+        try run(script, in: frame, name: "\(frame.document.url.href)#script-\(script.index)", subresources: subresources, report: report)
+      } catch {
+        report(Diagnostic(.warning, source: "webaction", error.description))
+      }
+    }
+  }
+
+  /// Runs one script the parser reached, in `window`'s realm: inline classic scripts, and external classic ones
+  /// the subresources hold (same origin only); others are reported once and skipped. The script's exception is
+  /// reported as a browser does (an `error` event at the window, then a console error). Throws only when a
+  /// subresource exists but cannot be read.
+  static func run(
+    _ script: ParserScript, in window: Window, name: String, subresources: (any SubresourceLoader)?,
+    report: @escaping (Diagnostic) -> Void
+  ) throws(WebActionError) {
+    let documentURL = window.document.url, documentEncoding = window.document.characterSet
+    var source = script.text, sourceURL = name, line = script.line
+    switch script.kind {
+    case .classic:
+      break
+    case .external(let src) where !isModule(script.element):
+      switch try subresources?.lookup(src, documentURL: documentURL) ?? .otherOrigin {
+      case .found(let resource):
+        source = decodeScript(resource.data, element: script.element, documentEncoding: documentEncoding)
+        sourceURL = URLRecord(src, base: documentURL)?.href ?? resource.origin
+        line = 1
+      case .notFound(let tried):
+        report(Diagnostic(.warning, source: "webaction",
+                          "\(name) (line \(script.line)): <script src=\"\(src)\"> was not run: no such file (\(tried.joined(separator: ", ")))"))
+        return
+      case .otherOrigin:
+        let why = subresources == nil
+          ? "--scripts does not fetch external scripts (--subresources DIR serves same-origin ones from a folder)"
+          : "it is not on the page's origin (\(documentURL.href)), and nothing is fetched from the network"
+        report(Diagnostic(.warning, source: "webaction", "\(name) (line \(script.line)): <script src=\"\(src)\"> was not run: \(why)"))
+        return
+      }
+    case .external(let src):
+      report(Diagnostic(.warning, source: "webaction",
+                        "\(name) (line \(script.line)): <script type=module src=\"\(src)\"> was not run: --scripts runs classic scripts only"))
+      return
+    case .module:
+      report(Diagnostic(.warning, source: "webaction",
+                        "\(name) (line \(script.line)): an inline module script was not run: --scripts runs classic scripts only"))
+      return
+    case .dataBlock:
+      return
+    }
+    do {
+      try window.context.evaluate(source, sourceURL: sourceURL, startingLine: line)
+    } catch {
+      window.reportException(error)
     }
   }
 

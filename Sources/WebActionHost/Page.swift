@@ -17,7 +17,10 @@ final class Page {
   private var pendingError: ScriptError?
 
   /// Decodes, parses and wires a page: encoding (BOM, prescan, `--encoding`, UTF-8), URL, DOM, JS globals.
-  init(request: ActionRequest, report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
+  /// Subresources come from `subresources` when given, else from the request's folders (none when it has none).
+  init(request: ActionRequest, subresources loader: (any SubresourceLoader)? = nil,
+       report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
+    let subresources = loader ?? (request.subresources.folders.isEmpty ? nil : request.subresources)
     let (bytes, fileURL) = try request.page.read()
     let decoded: (text: String, encoding: String)
     do {
@@ -31,8 +34,8 @@ final class Page {
       ? Document.loading(url: url, characterSet: decoded.encoding)
       : Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
 
-    if !request.subresources.folders.isEmpty {
-      document.styleSheetLoader = Self.styleSheetLoader(request.subresources, documentURL: url, report: report)
+    if let subresources {
+      document.styleSheetLoader = Self.styleSheetLoader(subresources, documentURL: url, report: report)
     }
     context = ScriptContext(name: document.url.href)
     context.executionTimeLimit = request.scriptTimeLimit
@@ -40,8 +43,17 @@ final class Page {
     var options = WindowOptions()
     options.selection = request.selection
     if let userAgent = request.userAgent { options.userAgent = userAgent }
-    options.fetch = { [subresources = request.subresources] target in subresources.fetch(target, documentURL: url) }
-    options.frameSource = Self.frameSource(request: request, pageFile: fileURL, documentURL: url, report: report)
+    if let subresources {
+      options.fetch = { target in subresources.fetch(target, documentURL: url) }
+    } else {
+      options.fetch = { target in
+        .networkError("\(target.href) was not fetched: --subresources DIR serves same-origin files, and nothing comes from the network")
+      }
+    }
+    options.frameSource = Self.frameSource(subresources, pageFile: fileURL, documentURL: url, report: report)
+    if request.runPageScripts {
+      options.frameScriptRunner = Self.frameScriptRunner(subresources: subresources, report: report)
+    }
     options.onConsole = { message in
       let level: Diagnostic.Level
       switch message.level {
@@ -62,7 +74,7 @@ final class Page {
     }
     if request.runPageScripts {
       try load(html: decoded.text, pageName: request.page.displayName, timersTime: request.pageTimersTime,
-               subresources: request.subresources, report: report)
+               subresources: subresources, report: report)
     }
     loop.onUncaughtException = { [unowned self] error in
       if self.pendingError == nil { self.pendingError = error }
@@ -72,39 +84,48 @@ final class Page {
   deinit { context.close() }
 
   /// Where an `<iframe src>` is read from: the `--subresources` folders, else, for a saved page, a file in its own
-  /// folder or below (never elsewhere, never the network); decoded as a page is (BOM, `<meta charset>`, UTF-8).
+  /// folder or below (never elsewhere, never the network). Its type comes from its extension, as a server's would:
+  /// `.xml`, `.xhtml` and `.svg` load as XML documents (decoded by BOM, then the XML declaration, then UTF-8), the
+  /// rest as HTML (decoded as a page is: BOM, `<meta charset>`, UTF-8).
   static func frameSource(
-    request: ActionRequest, pageFile: URL?, documentURL: URLRecord, report: @escaping (Diagnostic) -> Void
-  ) -> (URLRecord) -> (html: String, characterSet: String)? {
-    let folders = request.subresources
+    _ subresources: (any SubresourceLoader)?, pageFile: URL?, documentURL: URLRecord, report: @escaping (Diagnostic) -> Void
+  ) -> (URLRecord) -> FrameContent? {
     let pageFolder = pageFile?.deletingLastPathComponent().resolvingSymlinksInPath().path
-    return { [folders] target in
-      var data: Data?
-      if !folders.folders.isEmpty {
+    return { target in
+      var found: Subresource?
+      if let subresources {
         do throws(WebActionError) {
-          if case .found(let found, _) = try folders.lookup(target.href, documentURL: documentURL) { data = found }
+          if case .found(let resource) = try subresources.lookup(target.href, documentURL: documentURL) { found = resource }
         } catch {
           report(Diagnostic(.warning, source: "webaction", "<iframe src=\"\(target.href)\">: \(error.message)"))
         }
       } else if let pageFolder, target.scheme == "file", let path = URL(string: target.href)?.resolvingSymlinksInPath().path,
-                path.hasPrefix(pageFolder.hasSuffix("/") ? pageFolder : pageFolder + "/") {
-        data = FileManager.default.contents(atPath: path)
+                path.hasPrefix(pageFolder.hasSuffix("/") ? pageFolder : pageFolder + "/"),
+                let data = FileManager.default.contents(atPath: path) {
+        found = Subresource(data: data, origin: path)
       }
-      guard let data, let decoded = try? HTMLEncoding.decode([UInt8](data), fallback: nil) else { return nil }
-      return (decoded.text, decoded.encoding)
+      guard let found else { return nil }
+      let url = found.finalURL.flatMap { URLRecord($0) } ?? target
+      let contentType = found.mimeType(for: url) ?? "text/html"
+      if Document.xmlContentTypes.contains(contentType) {
+        let decoded = XMLEncoding.decode([UInt8](found.data))
+        return FrameContent(text: decoded.text, characterSet: decoded.encoding, contentType: contentType, url: url)
+      }
+      guard let decoded = try? HTMLEncoding.decode([UInt8](found.data), fallback: nil) else { return nil }
+      return FrameContent(text: decoded.text, characterSet: decoded.encoding, url: url)
     }
   }
 
   /// Reads a `<link rel=stylesheet>` file from the subresource folders (same origin only); a file that is missing or
   /// refused is reported as a warning and the link styles nothing.
   private static func styleSheetLoader(
-    _ folders: SubresourceFolders, documentURL: URLRecord, report: @escaping (Diagnostic) -> Void
+    _ subresources: any SubresourceLoader, documentURL: URLRecord, report: @escaping (Diagnostic) -> Void
   ) -> (URLRecord) -> String? {
     { url in
       do {
-        switch try folders.lookup(url.href, documentURL: documentURL) {
-        case .found(let data, _):
-          return String(decoding: data, as: UTF8.self)
+        switch try subresources.lookup(url.href, documentURL: documentURL) {
+        case .found(let resource):
+          return String(decoding: resource.data, as: UTF8.self)
         case .otherOrigin:
           return nil
         case .notFound(let tried):

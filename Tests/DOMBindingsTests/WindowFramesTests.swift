@@ -56,4 +56,22 @@ final class WindowFramesTests: BindingTestCase {
     _ = loop.runUntil(deadline: clock.now + 1)
     XCTAssertEqual(try string("fired.join()"), "page timeout")
   }
+
+  /// Setting srcdoc (or src) on a connected iframe navigates it again; the navigation it supersedes never loads,
+  /// so the iframe gets one load event, for the last document (WPT dom/ranges: Range-test-iframe.html).
+  func testChangingSrcdocNavigatesAgainAndSupersedesThePendingLoad() throws {
+    try js("""
+      globalThis.frame = document.createElement('iframe');
+      document.body.append(frame);
+      globalThis.loaded = [];
+      frame.onload = () => loaded.push(frame.contentDocument.body.textContent);
+      frame.srcdoc = 'first';
+      frame.srcdoc = 'second';
+      """)
+    runTasks()
+    XCTAssertEqual(try string("loaded.join()"), "second")
+    try js("frame.srcdoc = 'third'")
+    runTasks()
+    XCTAssertEqual(try string("loaded.join()"), "second,third")
+  }
 }

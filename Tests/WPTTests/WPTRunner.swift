@@ -1,16 +1,19 @@
 import Foundation
 
-/// Runs WPT files through the built `webaction` binary, one process per file, a few at a time.
+/// Runs WPT files through the built `wpt-host` binary, one process per file, a few at a time.
 ///
-/// Each file runs as `webaction run --scripts` with the suite folder (and the runner's harness overlay) as
-/// `--subresources`, the reporter extension `Harness/wpt-reporter.appex`, and `--results` to read what the harness
-/// reported. A process that dies on a signal is a crash; one still running after `fileTimeLimit` is killed as a hang.
+/// Each file runs as `webaction run --scripts` does (wpt-host is that pipeline), with the reporter extension
+/// `Harness/wpt-reporter.appex` and `--results` to read what the harness reported; its subresources come from the
+/// runner's harness overlay, then from `server` (wptserve serving `root`). A process that dies on a signal is a
+/// crash; one still running after `fileTimeLimit` is killed as a hang.
 struct WPTRunner {
   /// The WPT checkout, read in place.
   let root: URL
   /// The runner's own files: the testharnessreport.js overlay and the reporter extension.
   let harness: URL
   let binary: URL
+  /// wptserve's base URL, `http://127.0.0.1:PORT`.
+  let server: String
   /// Processes at once.
   var parallelism = 2
   /// Seconds the page's timers may run (longer than the harness's own timeout: 5 s, 30 s for long tests).
@@ -71,9 +74,9 @@ struct WPTRunner {
     let process = Process()
     process.executableURL = binary
     process.arguments = [
-      "run", "--scripts", "--subresources", harness.path, "--subresources", root.path, "--url", file.url,
+      "--server", server, "--harness", harness.path, "--url", file.url,
       "--page-timers", String(pageTimers), "--watchdog", String(scriptWatchdog), "--ext", harness.appendingPathComponent("wpt-reporter.appex").path,
-      "--results", resultsFile.path, "-o", "/dev/null", page.path,
+      "--results", resultsFile.path, page.path,
     ]
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice

@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-/// web-platform-tests, run page by page through the built `webaction` binary and compared with `Expectations/`.
+/// web-platform-tests, run page by page through the built `wpt-host` binary (the `webaction run --scripts`
+/// pipeline, its subresources served by a real wptserve) and compared with `Expectations/`.
 ///
 /// Every subtest passes except those listed (with a reason) in the suite's expectations file; an unexpected
 /// failure, crash or hang fails the test, and so does an unexpected pass, so the lists never rot.
@@ -31,19 +32,25 @@ final class WPTTests: XCTestCase {
     if let root = ProcessInfo.processInfo.environment["WPT_ROOT"] { return URL(fileURLWithPath: root) }
     return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/wpt").standardizedFileURL
   }
-  /// The binary under test: `$WEBACTION_BINARY` (Scripts/test and Scripts/wpt pass the release build, so that a
-  /// file's outcome does not depend on the debug build's speed), else the one built beside this test bundle.
+  /// The binary under test: `$WPT_HOST_BINARY` (Scripts/wpt passes the release build, so that a file's outcome
+  /// does not depend on the debug build's speed), else the one built beside this test bundle.
   static var binary: URL {
-    if let path = ProcessInfo.processInfo.environment["WEBACTION_BINARY"] { return URL(fileURLWithPath: path) }
+    if let path = ProcessInfo.processInfo.environment["WPT_HOST_BINARY"] { return URL(fileURLWithPath: path) }
     #if os(macOS)
       for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-        return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("webaction")
+        return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("wpt-host")
       }
       fatalError("couldn't find the products directory")
     #else
-      return Bundle.main.bundleURL.appendingPathComponent("webaction")
+      return Bundle.main.bundleURL.appendingPathComponent("wpt-host")
     #endif
   }
+
+  /// wptserve serving the WPT checkout, started once for all suites (Harness/wpt-server.py, under the Python of
+  /// `Scripts/install-deps --tests`'s virtualenv, or `$WPTSERVE_PYTHON`); it exits when this process does.
+  nonisolated(unsafe) static var server: Result<String, WPTServerError> = WPTServer.start(
+    python: ProcessInfo.processInfo.environment["WPTSERVE_PYTHON"] ?? "/var/cache/webaction/wptserve/bin/python",
+    script: here.appendingPathComponent("Harness/wpt-server.py"), root: wptRoot)
 
   /// Runs one suite and compares it with `Expectations/<name>.txt` (or rewrites that file).
   func check(_ name: String, folder: String, prefix: String = "", xmlPages: Bool = false) throws {
@@ -52,9 +59,16 @@ final class WPTTests: XCTestCase {
       XCTFail("no web-platform-tests at \(root.path) (set WPT_ROOT)")
       return
     }
+    let server: String
+    switch Self.server {
+    case .success(let url): server = url
+    case .failure(let error):
+      XCTFail("\(error)")
+      return
+    }
     let files = try WPTFile.list(in: root, folder: folder, prefix: prefix, xmlPages: xmlPages)
     XCTAssertFalse(files.isEmpty, "no test files in \(folder)")
-    let runner = WPTRunner(root: root, harness: Self.here.appendingPathComponent("Harness"), binary: Self.binary)
+    let runner = WPTRunner(root: root, harness: Self.here.appendingPathComponent("Harness"), binary: Self.binary, server: server)
     let started = Date()
     let results = runner.run(files)
     let wall = Date().timeIntervalSince(started)

@@ -97,6 +97,12 @@ open class EventTarget {
   /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#the-iframe-element:html-element-post-connection-steps
   open func frameWasConnected(_ element: Element) {}
 
+  /// A connected HTML `iframe`'s `src` or `srcdoc` was set, changed or removed: the bindings' window navigates its
+  /// frame again.
+  ///
+  /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#the-iframe-element (attribute change steps)
+  open func frameAttributesDidChange(_ element: Element) {}
+
   /// An HTML `iframe` left this window's document: its browsing context is discarded.
   ///
   /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#the-iframe-element:html-element-removing-steps

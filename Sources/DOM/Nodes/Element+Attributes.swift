@@ -98,6 +98,12 @@ extension Element {
     {
       view.bodyEventHandlerAttributeWasSet(localName, on: self)
     }
+    // An iframe navigates again when its srcdoc changes, or its src while it has no srcdoc.
+    if namespaceURI == nil, localName == "srcdoc" || (localName == "src" && !hasAttribute("srcdoc")),
+      self.localName == "iframe", isHTML, isConnected, let view = owner.defaultView
+    {
+      view.frameAttributesDidChange(self)
+    }
   }
 
   /// Removes the first attribute with this qualified name, if any.

@@ -5,7 +5,8 @@ import URLStandard
 /// Nested browsing contexts: each connected `<iframe>` of a window's document gets a window of its own, a realm in
 /// the same context group on the same thread and event loop, with an `about:blank` document; `srcdoc`, or a `src`
 /// the host has locally (``WindowOptions/frameSource``), replaces that document in a later task, then the iframe
-/// gets its `load` event. Frames' own scripts do not run. `window.parent`, `top`, `frames`, `length`,
+/// gets its `load` event; until then the parent document's `load` event waits. A frame's HTML document runs its
+/// own scripts when the host gives ``WindowOptions/frameScriptRunner`` (as `--scripts` does for the page). `window.parent`, `top`, `frames`, `length`,
 /// `frameElement`, `window[i]`, `iframe.contentWindow` and `contentDocument` follow them.
 ///
 /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#the-iframe-element
@@ -72,25 +73,89 @@ extension Window {
   /// The iframe's content: `srcdoc` first, then a `src` the host has; then the iframe's load event, in a task.
   ///
   /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#process-the-iframe-attributes
-  private func navigate(_ frame: Window, for element: Element) {
-    var content: (html: String, url: URLRecord, characterSet: String)?
+  func navigate(_ frame: Window, for element: Element) {
+    var content: FrameContent?
     if let srcdoc = element.getAttribute("srcdoc") {
-      content = (srcdoc, URLRecord("about:srcdoc")!, "UTF-8")
+      content = FrameContent(text: srcdoc, characterSet: "UTF-8", url: URLRecord("about:srcdoc")!)
     } else if let src = element.getAttribute("src"), !src.isEmpty, let url = document.resolveURL(src),
               url.href != URLRecord.aboutBlank.href {
       if let loaded = options.frameSource?(url) {
-        content = (loaded.html, url, loaded.characterSet)
+        content = loaded
       } else {
         emit(.info, "<iframe src=\"\(src)\"> stays empty: nothing is loaded from \(url.href)")
       }
     }
+    pendingFrameLoads += 1
+    frame.navigationCount += 1
+    let navigation = frame.navigationCount
     queueTask { [weak self, weak frame, weak element] in
-      guard let self, let frame, let element, self.frame(for: element) === frame else { return }
-      if let content {
-        frame.document = Document.parse(html: content.html, url: content.url, characterSet: content.characterSet)
+      guard let self else { return }
+      // Gone, or superseded by a later navigation (its src set again before this one loaded): no load event.
+      guard let frame, let element, self.frame(for: element) === frame, frame.navigationCount == navigation else {
+        self.pendingFrameLoads -= 1
+        return
       }
-      _ = try? element.dispatchEvent(Event(type: "load"))
+      guard let content else {
+        self.frameDidLoad(element)
+        return
+      }
+      if Document.xmlContentTypes.contains(content.contentType) {
+        let document = Document.parse(xml: content.text, contentType: content.contentType, url: content.url)
+        document.characterSet = content.characterSet
+        frame.document = document
+      } else if let runScript = self.options.frameScriptRunner {
+        // Parsed with its scripts run in the frame's realm; then its own DOMContentLoaded, and its load once its
+        // own frames have loaded, before the iframe's.
+        let document = Document.loading(url: content.url, characterSet: content.characterSet)
+        frame.document = document
+        document.load(html: content.text) { [weak frame] script in
+          if let frame { runScript(frame, script) }
+        }
+        frame.documentDidFinishParsing()
+        frame.whenFramesHaveLoaded { [weak self, weak frame, weak element] in
+          guard let self, let frame, let element else { return }
+          frame.documentDidFinishLoading()
+          self.frameDidLoad(element)
+        }
+        return
+      } else {
+        frame.document = Document.parse(html: content.text, url: content.url, characterSet: content.characterSet)
+      }
+      self.frameDidLoad(element)
     }
+  }
+
+  /// The iframe's load event; its navigation no longer delays this document's.
+  private func frameDidLoad(_ element: Element) {
+    pendingFrameLoads -= 1
+    _ = try? element.dispatchEvent(Event(type: "load"))
+  }
+
+  /// Runs `body` in a task once none of this window's frames delays the load event (at once when none does).
+  func whenFramesHaveLoaded(_ body: @escaping () -> Void) {
+    guard delaysLoadEvent else { return body() }
+    queueTask { [weak self] in self?.whenFramesHaveLoaded(body) }
+  }
+
+  /// https://html.spec.whatwg.org/#the-end steps 4-6, for a document parsed with its scripts: readyState
+  /// "interactive" (with readystatechange), then DOMContentLoaded on the document, bubbling to the window.
+  public func documentDidFinishParsing() {
+    document.fireEvent("readystatechange")
+    document.fireEvent("DOMContentLoaded", bubbles: true)
+  }
+
+  /// https://html.spec.whatwg.org/#the-end step 9: readyState "complete" (with readystatechange), then load on the
+  /// window, its target the document.
+  public func documentDidFinishLoading() {
+    document.readyState = .complete
+    document.fireEvent("readystatechange")
+    fireEvent("load", targetOverride: document)
+  }
+
+  /// True while an iframe of this document, or of one of its frames, has not loaded: the document's `load` event
+  /// waits (https://html.spec.whatwg.org/#delay-the-load-event: an iframe being navigated delays it).
+  public var delaysLoadEvent: Bool {
+    pendingFrameLoads > 0 || childFrames.contains { $0.delaysLoadEvent }
   }
 
   /// `parent`, `top`, `frames`, `length`, `frameElement` and `opener`, and `window[i]` (WindowProperties).
