@@ -115,6 +115,34 @@ final class HTMLElementInterfaceTests: BindingTestCase {
        s.options[0].value, t.rows.length, [...t.rows].map(r => r.id).join(''), t.tBodies.length].join(',')
       """), "3,true,2,2,Two x,One,3,r1r2r3,1")
   }
+
+  func testTableSectionAndRowOperationsWithLiveCollections() throws {
+    load("<table id=t><thead><tr id=h><th>H</th></tr></thead><tbody><tr id=b><td>1</td><td>2</td></tr></tbody></table>")
+    XCTAssertEqual(try string("""
+      const t = document.getElementById('t'), rows = t.rows, bodies = t.tBodies, out = [];
+      const b = document.getElementById('b'), cells = b.cells, bodyRows = bodies[0].rows;
+      out.push(rows.length, cells.length, b.rowIndex, b.sectionRowIndex, cells[1].cellIndex, t.tHead.localName);
+      t.insertRow(-1).id = 'n';
+      b.insertCell(0).textContent = '0';
+      out.push(rows.length, bodyRows.length, cells.length, cells[0].textContent, rows[2].id, cells === b.cells);
+      t.deleteRow(0);
+      bodies[0].deleteRow(-1);
+      b.deleteCell(-1);
+      out.push(rows.length, [...rows].map(r => r.id).join(''), cells.length, t.tHead.rows.length);
+      t.createCaption().textContent = 'c';
+      t.tFoot = t.createTFoot();
+      out.push(t.caption.textContent, t.firstElementChild === t.caption, t.lastElementChild === t.tFoot);
+      t.caption = null; t.tHead = null;
+      out.push(t.caption, t.tHead, t.createTBody() === t.tBodies[1]);
+      out.join(',')
+      """), "2,2,1,0,1,thead,3,2,3,0,n,true,1,b,2,0,c,true,true,,,true")
+    XCTAssertEqual(thrown("document.getElementById('t').deleteRow(5)")?.name, "IndexSizeError")
+    XCTAssertEqual(thrown("document.getElementById('t').insertRow(-2)")?.name, "IndexSizeError")
+    XCTAssertEqual(thrown("document.getElementById('t').caption = document.createElement('div')")?.name, "TypeError")
+    XCTAssertEqual(thrown("document.getElementById('t').tHead = document.createElement('div')")?.name, "TypeError")
+    XCTAssertEqual(thrown("document.getElementById('t').tHead = document.createElement('tbody')")?.name,
+                   "HierarchyRequestError")
+  }
 }
 
 /// HTMLCollection named properties.
