@@ -100,6 +100,9 @@ struct IndexedProperties: Sendable {
   let length: @Sendable (AnyObject) -> Int
   /// The value at an index, or nil when the index is not a supported property index.
   let item: @Sendable (AnyObject, Int, ScriptContext) throws -> ScriptValue?
+  /// The items of an instance whose items never change (a static NodeList), nil for a live one; see
+  /// ``InterfaceBuilder/indexed(length:lookup:fixedItems:)``.
+  var fixedItems: (@Sendable (AnyObject) -> [AnyObject]?)? = nil
 }
 
 /// `object[name]` behaviour for an interface with named properties (such as `CSSStyleDeclaration`).

@@ -20,11 +20,18 @@ final class WrapperRecord {
   var sameObjects: [(member: String, value: AnyObject)] = []
   /// For a collectable wrapper, the group to tell when the collector takes it (nil otherwise).
   weak var owner: ScriptGroup?
-  init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef) {
+  /// True when `jsObject` is an ordinary object holding fixed items (``IndexedProperties/fixedItems``), which is
+  /// protected until close whatever the interface.
+  let isFixedList: Bool
+  init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef, isFixedList: Bool = false) {
     self.object = object
     self.interface = interface
     self.jsObject = jsObject
+    self.isFixedList = isFixedList
   }
+
+  /// True when the context protected `jsObject` (and unprotects it at close).
+  var isProtected: Bool { isFixedList || !interface.isCollectable }
 }
 
 extension WrapperRecord {
@@ -177,6 +184,7 @@ extension ScriptContext {
       try helper("defineUnscopables").call(args: [protoValue, makeString(unscopables.joined(separator: ","))])
     }
     if interface.indexed != nil { try helper("useArrayIterator").call(args: [protoValue]) }
+    if interface.indexed?.fixedItems != nil { try helper("useFixedLength").call(args: [protoValue]) }
     // Step 4. The interface object is a (non-enumerable) global property, unless a page script made the name its own.
     try helper("defineGlobal").call(args: [global, makeString(interface.name), ctorValue])
     return state
@@ -250,6 +258,9 @@ extension ScriptContext {
         message: "interface \(interface.name) cannot wrap a Swift \(type(of: object))")
     }
     let state = try installedState(interface)
+    if let items = interface.effectiveIndexed?.fixedItems?(object) {
+      return try wrapFixedList(object, interface: interface, state: state, items: items)
+    }
     let js = JSObjectMake(raw, state.instanceClass, nil)!
     let stored = WrapperRecord(object: object, interface: interface, jsObject: js)
     if interface.isCollectable {
@@ -268,6 +279,24 @@ extension ScriptContext {
       try helper("defineUnforgeable").call(args: [wrapper, makeString(name), getter.value])
     }
     return ScriptValue(js, in: self)
+  }
+
+  /// The wrapper of an instance with fixed items: an ordinary object made by the `makeFixedList` helper (see
+  /// ``InterfaceBuilder/indexed(length:lookup:fixedItems:)``), found again through `shared.fixedLists`.
+  private func wrapFixedList(
+    _ object: AnyObject, interface: AnyInterface, state: InstalledInterface, items: [AnyObject]
+  ) throws(ScriptError) -> ScriptValue {
+    let values = try makeArray(items) { (item) throws(ScriptError) in try wrap(item) }
+    let list = try helper("makeFixedList").call(args: [ScriptValue(state.prototype, in: self), values])
+    let js = try list.requireObject("fixed list")
+    JSValueProtect(raw, js)
+    let stored = WrapperRecord(object: object, interface: interface, jsObject: js, isFixedList: true)
+    shared.wrappers[ObjectIdentifier(object)] = stored
+    shared.fixedLists[js] = stored
+    for (name, getter) in state.unforgeable {
+      try helper("defineUnforgeable").call(args: [list, makeString(name), getter.value])
+    }
+    return list
   }
 
   /// Keeps the number of dead-but-uncollected collectable wrappers bounded.
@@ -289,9 +318,15 @@ extension ScriptContext {
 
   /// The wrapper record behind a JS value, if it is one of this context's wrappers.
   func wrapperRecord(_ value: JSValueRef?) -> WrapperRecord? {
-    guard let value, JSValueIsObjectOfClass(raw, value, classes.wrapper) || JSValueIsObjectOfClass(raw, value, classes.exoticWrapper),
-      let object = JSValueToObject(raw, value, nil), let p = JSObjectGetPrivate(object)
-    else { return nil }
+    guard let value else { return nil }
+    guard JSValueIsObjectOfClass(raw, value, classes.wrapper) || JSValueIsObjectOfClass(raw, value, classes.exoticWrapper)
+    else {
+      // An ordinary object: one of the fixed lists, or nothing of ours.
+      guard !shared.fixedLists.isEmpty, JSValueIsObject(raw, value), let object = JSValueToObject(raw, value, nil)
+      else { return nil }
+      return shared.fixedLists[object]
+    }
+    guard let object = JSValueToObject(raw, value, nil), let p = JSObjectGetPrivate(object) else { return nil }
     return Unmanaged<WrapperRecord>.fromOpaque(p).takeUnretainedValue()
   }
 

@@ -43,7 +43,12 @@ final class HTMLCollectionObject: ScriptExposed {
 extension DOMInterfaces {
   /// https://dom.spec.whatwg.org/#interface-nodelist (with for-of, keys, values, entries, forEach).
   static let nodeList = Interface<NodeListObject>("NodeList") { b in
-    b.indexed(length: { $0.length }, lookup: { list, index in list.item(index) })
+    // A snapshot's wrapper is an ordinary object holding its nodes (JSBridge's fixed items): indexing a
+    // querySelectorAll result then costs what indexing an array does.
+    b.indexed(length: { $0.length }, lookup: { list, index in list.item(index) }, fixedItems: { list in
+      if case .snapshot(let nodes) = list.source { return nodes }
+      return nil
+    })
     b.method("item", length: 1) { list, args in list.item(Int(try args.uint32(0))) }
   }
 
