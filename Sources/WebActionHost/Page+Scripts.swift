@@ -22,8 +22,12 @@ extension Page {
     loop.onUncaughtException = { error in window.reportException(error) }
     let documentURL = document.url, documentEncoding = document.characterSet
     var failure: WebActionError?
+    let loop = self.loop
     document.load(html: html) { script in
-        guard failure == nil else { return }
+      guard failure == nil else { return }
+      // What waits for a microtask checkpoint (MutationObserver records of the nodes parsed since the last
+      // script) is delivered before the script runs, unless a script is running.
+      if !script.isNested { loop.performMicrotaskCheckpoint() }
       let name = "\(pageName)#script-\(script.index)"
       var source = script.text, sourceURL = name, line = script.line
       switch script.kind {
@@ -69,6 +73,8 @@ extension Page {
       }
     }
     if let failure { throw failure }
+    // The records of what was parsed after the last script.
+    loop.performMicrotaskCheckpoint()
     // https://html.spec.whatwg.org/#the-end steps 4-7: readyState is "interactive" now; DOMContentLoaded on the
     // document (bubbling to the window), then "complete" and load on the window (its target is the document).
     // A listener's exception is reported (the bindings do it) and the next listener still runs.
