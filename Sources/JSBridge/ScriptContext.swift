@@ -148,6 +148,7 @@ public final class ScriptContext {
     if shared.openContexts == 0 {
       for record in shared.wrappers.values where !record.interface.isCollectable { JSValueUnprotect(ctx, record.jsObject) }
       shared.wrappers = [:]
+      shared.legacyProxies = [:]
     }
     for state in installed.values {
       JSValueUnprotect(ctx, state.prototype)
@@ -184,6 +185,8 @@ final class ScriptGroup {
   /// The one JS object of each wrapped Swift object, whichever realm made it; keeps both alive until the
   /// group's last context closes (a collectable wrapper: until the collector takes it).
   var wrappers: [ObjectIdentifier: WrapperRecord] = [:]
+  /// The record of each legacy platform object's proxy, by the proxy (kept as long as `wrappers` keeps the record).
+  var legacyProxies: [JSObjectRef: WrapperRecord] = [:]
   /// Collectable wrappers made and not yet collected, and made since the last full collection they caused.
   var liveCollectableWrappers = 0
   var collectableWrappersSinceCollection = 0
