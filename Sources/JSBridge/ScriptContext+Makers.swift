@@ -99,7 +99,7 @@ extension ScriptContext {
 
   static let helperNames = [
     "objectKeys", "isDataView", "defineMembers", "defineLazyGlobals", "defineLazyGroup", "defineGlobal", "defineUnforgeable", "subclassable", "defineValue", "useArrayIterator", "queueMicrotask",
-    "defineUnscopables", "usePairIterator", "stringPairsInit", "makeFixedList", "useFixedLength",
+    "defineUnscopables", "usePairIterator", "stringPairsInit", "makeFixedList", "useFixedLength", "legacyPlatformObject",
   ]
   static let helperSource = """
     (() => {
@@ -231,10 +231,11 @@ extension ScriptContext {
         defineProperty(proto, "length", { __proto__: null, get, set: native.set, enumerable: native.enumerable,
                                           configurable: native.configurable });
       },
-      useArrayIterator(proto) {
+      useArrayIterator(proto, valueIterable) {
+        // https://webidl.spec.whatwg.org/#es-iterator: an indexed getter gives @@iterator; `iterable<V>` adds the rest.
         Object.defineProperty(proto, Symbol.iterator,
           { value: Array.prototype.values, writable: true, enumerable: false, configurable: true });
-        for (const name of ["keys", "values", "entries", "forEach"])
+        if (valueIterable) for (const name of ["keys", "values", "entries", "forEach"])
           Object.defineProperty(proto, name,
             { value: Array.prototype[name], writable: true, enumerable: true, configurable: true });
       },
@@ -296,6 +297,7 @@ extension ScriptContext {
         }
         return [false, pairs];
       },
+      legacyPlatformObject: \(legacyPlatformObjectHelper),
       queueMicrotask(resolved, report) {
         return function queueMicrotask(callback) {
           if (typeof callback !== "function")

@@ -148,7 +148,7 @@ public final class ScriptContext {
     if shared.openContexts == 0 {
       for record in shared.wrappers.values where record.isProtected { JSValueUnprotect(ctx, record.jsObject) }
       shared.wrappers = [:]
-      shared.fixedLists = [:]
+      shared.plainObjects = [:]
     }
     for state in installed.values {
       JSValueUnprotect(ctx, state.prototype)
@@ -185,8 +185,9 @@ final class ScriptGroup {
   /// The one JS object of each wrapped Swift object, whichever realm made it; keeps both alive until the
   /// group's last context closes (a collectable wrapper: until the collector takes it).
   var wrappers: [ObjectIdentifier: WrapperRecord] = [:]
-  /// The records of fixed-item wrappers (ordinary JS objects, protected, so their addresses stay theirs), by object.
-  var fixedLists: [JSObjectRef: WrapperRecord] = [:]
+  /// The records of wrappers whose JS object is not a wrapper-class instance (a fixed list's ordinary object, a
+  /// legacy platform object's proxy), by that object; protected, so their addresses stay theirs while listed.
+  var plainObjects: [JSObjectRef: WrapperRecord] = [:]
   /// Collectable wrappers made and not yet collected, and made since the last full collection they caused.
   var liveCollectableWrappers = 0
   var collectableWrappersSinceCollection = 0

@@ -62,6 +62,7 @@ enum TBindings {
   }
   static let list = Interface<TList>("TList") {
     $0.indexed(length: { $0.items.count }, item: { list, i in list.items[i] })
+    $0.valueIterable()
     $0.method("item", length: 1) { list, args in
       let i = try args.int(0)
       return i >= 0 && i < list.items.count ? list.items[i] : nil

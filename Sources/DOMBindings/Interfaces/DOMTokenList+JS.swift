@@ -54,6 +54,7 @@ final class DOMTokenListObject: ScriptExposed {
 extension DOMInterfaces {
   static let domTokenList = Interface<DOMTokenListObject>("DOMTokenList") { b in
     b.indexed(length: { $0.tokens.count }, item: { list, index in list.tokens[index].value })
+    b.valueIterable()
     b.method("item", length: 1) { list, args in
       let tokens = list.tokens, index = try args.uint32(0)
       return index < tokens.count ? tokens[index].value : nil
