@@ -18,14 +18,19 @@ public final class AnyInterface: Sendable {
   let brand: InterfaceBrand
   /// True when instances' wrappers may be collected (``InterfaceBuilder/wrappersAreCollectable()``, here or in an ancestor).
   let isCollectable: Bool
+  /// True when instances are handed out as a `Proxy` with WebIDL's legacy platform object behaviour
+  /// (``InterfaceBuilder/legacyPlatformObject()``, here or in an ancestor).
+  let isLegacyPlatformObject: Bool
 
   init(
     name: String, parent: AnyInterface?, members: [InterfaceMember], indexed: IndexedProperties?,
     named: NamedProperties?, construct: (@Sendable (Arguments) throws -> AnyObject)?, constructorLength: Int, accepts: @escaping @Sendable (AnyObject) -> Bool, brand: InterfaceBrand,
-    collectable: Bool = false
+    collectable: Bool = false, legacyPlatformObject: Bool = false
   ) {
     self.brand = brand
     self.isCollectable = collectable || (parent?.isCollectable ?? false)
+    self.isLegacyPlatformObject = legacyPlatformObject || (parent?.isLegacyPlatformObject ?? false)
+    precondition(!(isCollectable && isLegacyPlatformObject), "\(name): a legacy platform object's wrapper cannot be collectable")
     self.name = name
     self.parent = parent
     self.members = members
@@ -36,8 +41,10 @@ public final class AnyInterface: Sendable {
     self.accepts = accepts
   }
 
-  /// True when instances need property callbacks (indexed or named properties here or in an ancestor).
-  var isExotic: Bool { indexed != nil || named != nil || (parent?.isExotic ?? false) }
+  /// True when instances need property callbacks (indexed or named properties here or in an ancestor, served by
+  /// JSC's class callbacks rather than a legacy platform object's `Proxy`).
+  var isExotic: Bool { !isLegacyPlatformObject && hasIndexedOrNamedProperties }
+  private var hasIndexedOrNamedProperties: Bool { indexed != nil || named != nil || (parent?.hasIndexedOrNamedProperties ?? false) }
 
   /// The nearest indexed-property handler in the inheritance chain.
   var effectiveIndexed: IndexedProperties? { indexed ?? parent?.effectiveIndexed }
@@ -87,6 +94,9 @@ enum InterfaceMember: Sendable {
   /// A WebIDL pair iterator (`iterable<K, V>`): `length` answers the live count, `entry` the `[key, value]` pair
   /// at an index; `entries`, `keys`, `values`, `forEach` and `@@iterator` are built on them.
   case pairIterable(length: NativeBody, entry: NativeBody)
+  /// A WebIDL value iterator (`iterable<V>` beside an indexed getter): `entries`, `keys`, `values` and `forEach`
+  /// are Array's (https://webidl.spec.whatwg.org/#es-iterable).
+  case valueIterable
 }
 
 /// The value of an interface constant.
@@ -100,6 +110,9 @@ struct IndexedProperties: Sendable {
   let length: @Sendable (AnyObject) -> Int
   /// The value at an index, or nil when the index is not a supported property index.
   let item: @Sendable (AnyObject, Int, ScriptContext) throws -> ScriptValue?
+  /// The items of an instance whose items never change (a static NodeList), nil for a live one; see
+  /// ``InterfaceBuilder/indexed(length:lookup:fixedItems:)``.
+  var fixedItems: (@Sendable (AnyObject) -> [AnyObject]?)? = nil
 }
 
 /// `object[name]` behaviour for an interface with named properties (such as `CSSStyleDeclaration`).
@@ -111,6 +124,8 @@ struct NamedProperties: Sendable {
   let keys: (@Sendable (AnyObject) -> [String])?
   /// WebIDL `[LegacyOverrideBuiltIns]`: when false, a name the prototype chain has (`length`, `item`) is not a named property.
   var overridesBuiltIns = true
+  /// False for WebIDL `[LegacyUnenumerableNamedProperties]` (legacy platform objects only).
+  var enumerable = true
 }
 
 /// A declarative binding table for Swift type `T`.
@@ -132,7 +147,7 @@ public struct Interface<T: AnyObject>: Sendable {
     erased = AnyInterface(
       name: name, parent: parent, members: builder.members, indexed: builder.indexed, named: builder.named,
       construct: builder.construct, constructorLength: builder.constructorLength, accepts: { $0 is T },
-      brand: builder.brand, collectable: builder.collectable)
+      brand: builder.brand, collectable: builder.collectable, legacyPlatformObject: builder.isLegacyPlatformObject)
   }
 
   /// Builds the table for `name`, inheriting from another typed interface.
@@ -183,8 +198,9 @@ extension AnyInterface {
       case .unforgeable(let name, _): [InterfaceMemberDescription(name: name, kind: .attribute(hasSetter: false))]
       case .method(let name, let length, _): [InterfaceMemberDescription(name: name, kind: .operation(length: length))]
       case .constant(let name, _): [InterfaceMemberDescription(name: name, kind: .constant)]
-      // Static operations live on the interface object, unscopables are a symbol: neither is a prototype member.
-      case .staticMethod, .unscopables: []
+      // Static operations live on the interface object, unscopables are a symbol, a value iterator's methods are
+      // Array's (the WebIDL reader does not list them either): none is a table member.
+      case .staticMethod, .unscopables, .valueIterable: []
       case .pairIterable:
         ["entries", "keys", "values"].map { InterfaceMemberDescription(name: $0, kind: .operation(length: 0)) }
           + [InterfaceMemberDescription(name: "forEach", kind: .operation(length: 1))]

@@ -11,6 +11,8 @@ public final class InterfaceBuilder<T: AnyObject> {
   var constructorLength = 0
   /// See ``wrappersAreCollectable()``.
   var collectable = false
+  /// See ``legacyPlatformObject()``.
+  var isLegacyPlatformObject = false
 
   /// Lets the garbage collector take an instance's wrapper once no script reaches it (the default keeps every
   /// wrapper until the context closes, as nodes need: their identity and expandos must survive).
@@ -19,6 +21,16 @@ public final class InterfaceBuilder<T: AnyObject> {
   /// outlives its collected wrapper gets a new one when it is next exposed, which no script can tell apart
   /// because nothing held the old one. Subinterfaces inherit it.
   public func wrappersAreCollectable() { collectable = true }
+
+  /// Hands out each instance as a `Proxy` whose traps follow WebIDL's legacy platform objects exactly
+  /// (https://webidl.spec.whatwg.org/#es-legacy-platform-objects): strict-mode assignments to and deletions of
+  /// indexed and named properties throw, expandos and named properties shadow each other as the spec says, and
+  /// own keys come as indices, then visible named properties, then expandos.
+  ///
+  /// For interfaces with ``indexed(length:item:)`` or ``namedProperties(get:set:delete:keys:overridesBuiltIns:enumerable:)``.
+  /// Without it JSC's class callbacks serve them, which are faster (no trap) but cannot tell strict from sloppy
+  /// code, ask the named getter before own properties and have no define hook. Wrappers are never collectable.
+  public func legacyPlatformObject() { isLegacyPlatformObject = true }
 
   init(interfaceName: String) { self.interfaceName = interfaceName }
 
@@ -184,8 +196,8 @@ public final class InterfaceBuilder<T: AnyObject> {
   /// `[Unscopable]` members: `prototype[Symbol.unscopables]` names them (https://webidl.spec.whatwg.org/#dfn-unscopable).
   public func unscopable(_ names: [String]) { members.append(.unscopables(names: names)) }
 
-  /// An indexed getter: `object[i]` for `0 <= i < length`, a `length` attribute, and array iteration
-  /// (`Symbol.iterator`, `keys`, `values`, `entries`, `forEach`) on the prototype.
+  /// An indexed getter: `object[i]` for `0 <= i < length`, a `length` attribute, and `Symbol.iterator` (Array's)
+  /// on the prototype.
   public func indexed<R: ScriptConvertible>(
     length: @escaping @Sendable (T) -> Int, item: @escaping @Sendable (T, Int) throws -> R
   ) {
@@ -200,27 +212,46 @@ public final class InterfaceBuilder<T: AnyObject> {
 
   /// An indexed getter whose `lookup` answers nil past the end, so `object[i]` need not compute `length`
   /// (a live collection then walks only as far as `i`). Otherwise as ``indexed(length:item:)``.
+  ///
+  /// `fixedItems` answers the items of an instance whose items never change (a static NodeList), nil for a live
+  /// one. Such an instance is wrapped as an ordinary JS object: its items are own read-only index properties and
+  /// the prototype's `length` getter reads its length from a JS table, so `list[i]` and `list.length` run at JIT
+  /// speed. An exotic wrapper costs a native call on every property read (about 0.5 µs each in a debug build);
+  /// web-platform-tests' NodeList-static-length-getter-tampered-*.html read 150 million. Unlike a platform object,
+  /// such a list accepts new index properties (`list[99] = x`) and reports its items as non-configurable.
   public func indexed<R: ScriptConvertible>(
-    length: @escaping @Sendable (T) -> Int, lookup: @escaping @Sendable (T, Int) throws -> R?
+    length: @escaping @Sendable (T) -> Int, lookup: @escaping @Sendable (T, Int) throws -> R?,
+    fixedItems: (@Sendable (T) -> [AnyObject]?)? = nil
   ) {
+    var erasedFixedItems: (@Sendable (AnyObject) -> [AnyObject]?)?
+    if let fixedItems { erasedFixedItems = { fixedItems($0 as! T) } }
     indexed = IndexedProperties(
       length: { length($0 as! T) },
       item: { object, index, context in
         guard let value = try lookup(object as! T, index) else { return nil }
         return try value.scriptValue(in: context)
-      })
+      },
+      fixedItems: erasedFixedItems)
     getter("length") { length($0) }
   }
 
+  /// A value iterator (WebIDL `iterable<V>` beside an indexed getter): `keys`, `values`, `entries` and
+  /// `forEach` on the prototype are Array's. An indexed getter alone gives only `Symbol.iterator`.
+  public func valueIterable() { members.append(.valueIterable) }
+
   /// Named properties: `get` answers nil for names it does not own (lookup then continues normally),
   /// `set` answers false to let an ordinary property be created, `delete` (a WebIDL named deleter) answers false
-  /// for names it does not own (an ordinary property is deleted then), `keys` lists the names for enumeration.
+  /// for names it does not own (an ordinary property is deleted then), `keys` lists the names (the supported
+  /// property names, in order). `enumerable: false` is `[LegacyUnenumerableNamedProperties]`; it and the `set` and
+  /// `delete` answers matter only for a ``legacyPlatformObject()``, whose named setter and deleter always handle a
+  /// name they are called for.
   public func namedProperties(
     get: @escaping @Sendable (T, String) throws -> (any ScriptConvertible)?,
     set: (@Sendable (T, String, ScriptValue) throws -> Bool)? = nil,
     delete: (@Sendable (T, String) throws -> Bool)? = nil,
     keys: (@Sendable (T) -> [String])? = nil,
-    overridesBuiltIns: Bool = true
+    overridesBuiltIns: Bool = true,
+    enumerable: Bool = true
   ) {
     let erasedSet: (@Sendable (AnyObject, String, ScriptValue) throws -> Bool)?
     if let set {
@@ -245,7 +276,7 @@ public final class InterfaceBuilder<T: AnyObject> {
         guard let value = try get(object as! T, name) else { return nil }
         return try value.scriptValue(in: context)
       },
-      set: erasedSet, delete: erasedDelete, keys: erasedKeys, overridesBuiltIns: overridesBuiltIns)
+      set: erasedSet, delete: erasedDelete, keys: erasedKeys, overridesBuiltIns: overridesBuiltIns, enumerable: enumerable)
   }
 
   /// A pair iterator (WebIDL `iterable<K, V>`, https://webidl.spec.whatwg.org/#idl-iterable): `entries`, `keys`,

@@ -9,22 +9,34 @@ struct InstalledInterface {
   let instanceClass: JSClassRef
   /// The `[LegacyUnforgeable]` getters of the interface and its ancestors, defined on each instance.
   var unforgeable: [(name: String, getter: ProtectedValue)] = []
+  /// For a legacy platform object's interface, the function making an instance's proxy from its target.
+  var legacyProxyFactory: ProtectedValue?
 }
 
 /// The one JS object of a wrapped Swift object; the context retains both until close.
 final class WrapperRecord {
   let object: AnyObject
   let interface: AnyInterface
+  /// What scripts see: the wrapper, or a legacy platform object's proxy (whose target is the wrapper).
   let jsObject: JSObjectRef
+  /// For a legacy platform object, the wrapper that is the proxy's target (nil otherwise).
+  var proxyTarget: JSObjectRef?
   /// The `[SameObject]` values made for this wrapper, by member name (a handful at most; kept as long as the wrapper).
   var sameObjects: [(member: String, value: AnyObject)] = []
   /// For a collectable wrapper, the group to tell when the collector takes it (nil otherwise).
   weak var owner: ScriptGroup?
-  init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef) {
+  /// True when `jsObject` is an ordinary object holding fixed items (``IndexedProperties/fixedItems``), which is
+  /// protected until close whatever the interface.
+  let isFixedList: Bool
+  init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef, isFixedList: Bool = false) {
     self.object = object
     self.interface = interface
     self.jsObject = jsObject
+    self.isFixedList = isFixedList
   }
+
+  /// True when the context protected `jsObject` (and unprotects it at close).
+  var isProtected: Bool { isFixedList || !interface.isCollectable }
 }
 
 extension WrapperRecord {
@@ -122,6 +134,7 @@ extension ScriptContext {
     for case .unforgeable(let name, let get) in interface.members {
       state.unforgeable.append((name, ProtectedValue(makeNativeFunction(name: "get \(name)", length: 0, body: get))))
     }
+    if interface.isLegacyPlatformObject { state.legacyProxyFactory = try makeLegacyProxyFactory(for: interface) }
     installed[ObjectIdentifier(interface)] = state
     let protoValue = ScriptValue(proto, in: self)
     let ctorValue = ScriptValue(ctor, in: self)
@@ -160,7 +173,7 @@ extension ScriptContext {
         }
         batch.value(.constructor, name, v, writable: false, enumerable: true, configurable: false)
         batch.value(.prototype, name, v, writable: false, enumerable: true, configurable: false)
-      case .unscopables: break  // Collected into one object below.
+      case .unscopables, .valueIterable: break  // Collected into one object, or used with the indexed getter, below.
       case .pairIterable(let length, let entry):
         try batch.flush(prototype: protoValue, constructor: ctorValue)
         try helper("usePairIterator").call(args: [
@@ -176,7 +189,11 @@ extension ScriptContext {
     if !unscopables.isEmpty {
       try helper("defineUnscopables").call(args: [protoValue, makeString(unscopables.joined(separator: ","))])
     }
-    if interface.indexed != nil { try helper("useArrayIterator").call(args: [protoValue]) }
+    if interface.indexed != nil {
+      let valueIterable = interface.members.contains { if case .valueIterable = $0 { true } else { false } }
+      try helper("useArrayIterator").call(args: [protoValue, makeBool(valueIterable)])
+    }
+    if interface.indexed?.fixedItems != nil { try helper("useFixedLength").call(args: [protoValue]) }
     // Step 4. The interface object is a (non-enumerable) global property, unless a page script made the name its own.
     try helper("defineGlobal").call(args: [global, makeString(interface.name), ctorValue])
     return state
@@ -250,8 +267,15 @@ extension ScriptContext {
         message: "interface \(interface.name) cannot wrap a Swift \(type(of: object))")
     }
     let state = try installedState(interface)
+    if let items = interface.effectiveIndexed?.fixedItems?(object) {
+      return try wrapFixedList(object, interface: interface, state: state, items: items)
+    }
     let js = JSObjectMake(raw, state.instanceClass, nil)!
-    let stored = WrapperRecord(object: object, interface: interface, jsObject: js)
+    JSObjectSetPrototype(raw, js, state.prototype)
+    let wrapper = ScriptValue(js, in: self)
+    // A legacy platform object is its proxy; `js` is the proxy's target (ScriptContext+LegacyPlatformObjects.swift).
+    let exposed = try state.legacyProxyFactory.map { (make) throws(ScriptError) in try make.value.call(args: [wrapper]).object } ?? js
+    let stored = WrapperRecord(object: object, interface: interface, jsObject: exposed)
     if interface.isCollectable {
       // The JS object owns its record; the finalizer releases it and removes it from `wrappers`.
       stored.owner = shared
@@ -259,15 +283,35 @@ extension ScriptContext {
       collectableWrapperMade()
     } else {
       JSObjectSetPrivate(js, Unmanaged.passUnretained(stored).toOpaque())
-      JSValueProtect(raw, js)
+      JSValueProtect(raw, exposed)
     }
-    JSObjectSetPrototype(raw, js, state.prototype)
+    if exposed != js {
+      stored.proxyTarget = js
+      shared.plainObjects[exposed] = stored
+    }
     shared.wrappers[ObjectIdentifier(object)] = stored
-    let wrapper = ScriptValue(js, in: self)
     for (name, getter) in state.unforgeable {
       try helper("defineUnforgeable").call(args: [wrapper, makeString(name), getter.value])
     }
-    return ScriptValue(js, in: self)
+    return ScriptValue(exposed, in: self)
+  }
+
+  /// The wrapper of an instance with fixed items: an ordinary object made by the `makeFixedList` helper (see
+  /// ``InterfaceBuilder/indexed(length:lookup:fixedItems:)``), found again through `shared.plainObjects`.
+  private func wrapFixedList(
+    _ object: AnyObject, interface: AnyInterface, state: InstalledInterface, items: [AnyObject]
+  ) throws(ScriptError) -> ScriptValue {
+    let values = try makeArray(items) { (item) throws(ScriptError) in try wrap(item) }
+    let list = try helper("makeFixedList").call(args: [ScriptValue(state.prototype, in: self), values])
+    let js = try list.requireObject("fixed list")
+    JSValueProtect(raw, js)
+    let stored = WrapperRecord(object: object, interface: interface, jsObject: js, isFixedList: true)
+    shared.wrappers[ObjectIdentifier(object)] = stored
+    shared.plainObjects[js] = stored
+    for (name, getter) in state.unforgeable {
+      try helper("defineUnforgeable").call(args: [list, makeString(name), getter.value])
+    }
+    return list
   }
 
   /// Keeps the number of dead-but-uncollected collectable wrappers bounded.
@@ -287,12 +331,26 @@ extension ScriptContext {
     JSSynchronousGarbageCollectForDebugging(raw)
   }
 
-  /// The wrapper record behind a JS value, if it is one of this context's wrappers.
+  /// The wrapper record behind a JS value, if it is one of this context's wrappers (or a legacy platform object's
+  /// proxy, or its target).
   func wrapperRecord(_ value: JSValueRef?) -> WrapperRecord? {
-    guard let value, JSValueIsObjectOfClass(raw, value, classes.wrapper) || JSValueIsObjectOfClass(raw, value, classes.exoticWrapper),
-      let object = JSValueToObject(raw, value, nil), let p = JSObjectGetPrivate(object)
-    else { return nil }
+    guard let value else { return nil }
+    guard JSValueIsObjectOfClass(raw, value, classes.wrapper) || JSValueIsObjectOfClass(raw, value, classes.exoticWrapper) else {
+      // An ordinary object or a proxy: a fixed list or a legacy platform object, or nothing of ours. A cell's value
+      // is its address, so an object is its own key; no other value can equal a live one's.
+      return shared.plainObjects.isEmpty ? nil : shared.plainObjects[value]
+    }
+    guard let object = JSValueToObject(raw, value, nil), let p = JSObjectGetPrivate(object) else { return nil }
     return Unmanaged<WrapperRecord>.fromOpaque(p).takeUnretainedValue()
+  }
+
+  /// The prototype of `object`, or nil at the end of the chain. JSC's C API answers a proxy's own (null), not its
+  /// target's: a legacy platform object's answer is its target's (its handler has no `getPrototypeOf` trap).
+  func prototype(of object: JSObjectRef) -> JSObjectRef? {
+    let target = shared.plainObjects.isEmpty ? object : shared.plainObjects[object]?.proxyTarget ?? object
+    let proto = JSObjectGetPrototype(raw, target)
+    guard let proto, JSValueIsObject(raw, proto) else { return nil }
+    return JSValueToObject(raw, proto, nil)
   }
 
   /// The `[SameObject]` value `member` of `object` (`classList`, `dataset`...): made by `make` on first use,

@@ -99,7 +99,7 @@ extension ScriptContext {
 
   static let helperNames = [
     "objectKeys", "isDataView", "defineMembers", "defineLazyGlobals", "defineLazyGroup", "defineGlobal", "defineUnforgeable", "subclassable", "defineValue", "useArrayIterator", "queueMicrotask",
-    "defineUnscopables", "usePairIterator", "stringPairsInit",
+    "defineUnscopables", "usePairIterator", "stringPairsInit", "makeFixedList", "useFixedLength", "legacyPlatformObject",
   ]
   static let helperSource = """
     (() => {
@@ -108,6 +108,12 @@ extension ScriptContext {
     // Captured now, before any page script: a page may patch the built-ins before a lazy global is first read.
     const lazyGetters = new WeakSet();
     const { apply, getOwnPropertyDescriptor } = Reflect, weakSetHas = WeakSet.prototype.has;
+    // The lengths of fixed lists (makeFixedList), read by their prototype's `length` getter (useFixedLength). Its
+    // own `get` is WeakMap.prototype.get as it is now: a page patching the prototype later cannot break it, and
+    // the JIT still sees the built-in (which it inlines).
+    const { create, defineProperty } = Object, fixedLengths = new WeakMap(), weakMapSet = WeakMap.prototype.set;
+    defineProperty(fixedLengths, "get", { value: WeakMap.prototype.get });
+    const noArguments = Object.freeze([]);
     const pageOwns = (global, name) => {
       const now = getOwnPropertyDescriptor(global, name);
       return now !== undefined && !(typeof now.get === "function" && apply(weakSetHas, lazyGetters, [now.get]));
@@ -204,10 +210,32 @@ extension ScriptContext {
         for (const name of names.split(",")) table[name] = true;
         Object.defineProperty(proto, Symbol.unscopables, { value: table, writable: false, enumerable: false, configurable: true });
       },
-      useArrayIterator(proto) {
+      makeFixedList(proto, items) {
+        // A static list (JSBridge wrapFixedList): an ordinary object with the interface's prototype and its items as
+        // own read-only properties, so that indexing it is an ordinary property read.
+        const list = create(proto);
+        for (let i = 0; i < items.length; i++)
+          defineProperty(list, i, { __proto__: null, value: items[i], writable: false, enumerable: true, configurable: false });
+        apply(weakMapSet, fixedLengths, [list, items.length]);
+        return list;
+      },
+      useFixedLength(proto) {
+        // The prototype's `length` getter answers a fixed list's length itself and asks the native getter otherwise.
+        const native = getOwnPropertyDescriptor(proto, "length"), nativeGet = native.get;
+        const { get } = getOwnPropertyDescriptor({
+          get length() {
+            const length = fixedLengths.get(this);
+            return length !== undefined ? length : apply(nativeGet, this, noArguments);
+          },
+        }, "length");
+        defineProperty(proto, "length", { __proto__: null, get, set: native.set, enumerable: native.enumerable,
+                                          configurable: native.configurable });
+      },
+      useArrayIterator(proto, valueIterable) {
+        // https://webidl.spec.whatwg.org/#es-iterator: an indexed getter gives @@iterator; `iterable<V>` adds the rest.
         Object.defineProperty(proto, Symbol.iterator,
           { value: Array.prototype.values, writable: true, enumerable: false, configurable: true });
-        for (const name of ["keys", "values", "entries", "forEach"])
+        if (valueIterable) for (const name of ["keys", "values", "entries", "forEach"])
           Object.defineProperty(proto, name,
             { value: Array.prototype[name], writable: true, enumerable: true, configurable: true });
       },
@@ -269,6 +297,7 @@ extension ScriptContext {
         }
         return [false, pairs];
       },
+      legacyPlatformObject: \(legacyPlatformObjectHelper),
       queueMicrotask(resolved, report) {
         return function queueMicrotask(callback) {
           if (typeof callback !== "function")

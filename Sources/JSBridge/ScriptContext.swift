@@ -146,8 +146,9 @@ public final class ScriptContext {
     helperFunctions = [:]
     shared.openContexts -= 1
     if shared.openContexts == 0 {
-      for record in shared.wrappers.values where !record.interface.isCollectable { JSValueUnprotect(ctx, record.jsObject) }
+      for record in shared.wrappers.values where record.isProtected { JSValueUnprotect(ctx, record.jsObject) }
       shared.wrappers = [:]
+      shared.plainObjects = [:]
     }
     for state in installed.values {
       JSValueUnprotect(ctx, state.prototype)
@@ -184,6 +185,9 @@ final class ScriptGroup {
   /// The one JS object of each wrapped Swift object, whichever realm made it; keeps both alive until the
   /// group's last context closes (a collectable wrapper: until the collector takes it).
   var wrappers: [ObjectIdentifier: WrapperRecord] = [:]
+  /// The records of wrappers whose JS object is not a wrapper-class instance (a fixed list's ordinary object, a
+  /// legacy platform object's proxy), by that object; protected, so their addresses stay theirs while listed.
+  var plainObjects: [JSObjectRef: WrapperRecord] = [:]
   /// Collectable wrappers made and not yet collected, and made since the last full collection they caused.
   var liveCollectableWrappers = 0
   var collectableWrappersSinceCollection = 0

@@ -257,10 +257,10 @@ private func interfaceObjectHasInstance(
     guard let interface = interfaceOf(constructor), let candidate, JSValueIsObject(context.raw, candidate),
       let state = context.installed[ObjectIdentifier(interface)]
     else { return false }
-    var current = JSObjectGetPrototype(context.raw, JSValueToObject(context.raw, candidate, nil))
-    while let proto = current, JSValueIsObject(context.raw, proto) {
-      if JSValueIsStrictEqual(context.raw, proto, state.prototype) { return true }
-      current = JSObjectGetPrototype(context.raw, JSValueToObject(context.raw, proto, nil))
+    var current = JSValueToObject(context.raw, candidate, nil).flatMap(context.prototype(of:))
+    while let proto = current {
+      if proto == state.prototype { return true }
+      current = context.prototype(of: proto)
     }
     return false
   }

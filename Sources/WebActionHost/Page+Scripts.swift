@@ -30,6 +30,8 @@ extension Page {
       }
     }
     if let failure { throw failure }
+    // The MutationObserver records of what was parsed after the last script.
+    loop.performMicrotaskCheckpoint()
     // https://html.spec.whatwg.org/#the-end steps 4-6: readyState is "interactive" now; DOMContentLoaded on the
     // document (bubbling to the window). A listener's exception is reported (the bindings do it) and the next
     // listener still runs.
@@ -68,6 +70,9 @@ extension Page {
     _ script: ParserScript, in window: Window, name: String, subresources: (any SubresourceLoader)?,
     report: @escaping (Diagnostic) -> Void
   ) throws(WebActionError) {
+    // What waits for a microtask checkpoint (MutationObserver records of the nodes parsed since the last script) is
+    // delivered before the script runs, unless a script is running.
+    if !script.isNested { window.eventLoop.performMicrotaskCheckpoint() }
     let documentURL = window.document.url, documentEncoding = window.document.characterSet
     var source = script.text, sourceURL = name, line = script.line
     switch script.kind {

@@ -55,6 +55,28 @@ final class ElementBindingTests: BindingTestCase {
     XCTAssertEqual(thrown("document.body.classList.add('a b')")?.name, "InvalidCharacterError")
   }
 
+  func testTokenListValidationSupportsAndCodeUnitTokens() throws {
+    // replace(): an empty argument is a SyntaxError even when the other has whitespace, and even with no attribute.
+    XCTAssertEqual(thrown("document.body.classList.replace(' ', '')")?.name, "SyntaxError")
+    XCTAssertEqual(thrown("document.body.classList.replace('a', 'b c')")?.name, "InvalidCharacterError")
+    XCTAssertEqual(try string("String(document.body.classList.replace('a', 'b')) + document.body.hasAttribute('class')"),
+                   "falsefalse")
+    // supports(): class defines no supported tokens; rel on a and link, and sandbox, do (ASCII case-insensitively).
+    XCTAssertEqual(thrown("document.body.classList.supports('a')")?.name, "TypeError")
+    XCTAssertEqual(try string("""
+      const a = document.createElement('a'), link = document.createElement('link');
+      const frame = document.createElement('iframe');
+      [a.relList.supports('NoOpener'), a.relList.supports('stylesheet'), link.relList.supports('stylesheet'),
+       frame.sandbox.supports('allow-scripts'), frame.sandbox.supports('allow-everything')].join()
+      """), "true,false,true,true,false")
+    // Tokens compare by code units: U+2000 and U+2002 are canonically equivalent but different tokens.
+    XCTAssertEqual(try string("""
+      const list = document.body.classList;
+      document.body.className = '\\u2000 \\u2002';
+      [list.length, list.contains('\\u2002'), list.contains('\\u2001'), list.replace('\\u2002', 'x'), list.value].join()
+      """), "2,true,false,true,\u{2000} x")
+  }
+
   func testChildrenCollectionsAndElementNavigation() throws {
     XCTAssertEqual(try string("""
       const body = document.body, main = document.getElementById('main');

@@ -34,6 +34,22 @@ final class NodeBindingTests: BindingTestCase {
       """)
   }
 
+  func testStaticNodeListsAreOrdinaryObjectsWithReadOnlyItems() throws {
+    // querySelectorAll's list holds its nodes as own read-only properties (indexing it costs what indexing an
+    // array does); NodeList's members work on it and on live lists alike, and tampering with `length` is seen.
+    XCTAssertEqual(thrown("Object.getOwnPropertyDescriptor(NodeList.prototype, 'length').get.call({})")?.name, "TypeError")
+    XCTAssertEqual(try string("""
+      const list = document.querySelectorAll('p'), live = document.getElementById('main').childNodes;
+      const d = Object.getOwnPropertyDescriptor(list, 1), getLength = Object.getOwnPropertyDescriptor(NodeList.prototype, 'length').get;
+      const before = [list.length, list.item(1) === d.value, d.writable, d.configurable, getLength.call(live),
+                      list instanceof NodeList, [...list.keys()].join('+'), Array.prototype.indexOf.call(list, d.value)];
+      document.getElementById('main').remove();
+      Object.defineProperty(NodeList.prototype, 'length', { get() { return 1; }, configurable: true });
+      const after = [list.length, Array.prototype.indexOf.call(list, d.value), list[1] === d.value];
+      before.concat(after).join()
+      """), "2,true,false,false,2,true,0+1,1,1,-1,true")
+  }
+
   func testLiveCollectionsSeeEveryKindOfWrite() throws {
     XCTAssertEqual(try string("""
       const hits = document.getElementsByClassName('hit');

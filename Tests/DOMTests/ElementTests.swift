@@ -95,6 +95,23 @@ final class ElementTests: XCTestCase {
     XCTAssertEqual(element.className, "  a\tb a\nc ")
   }
 
+  func testClassNamesAreSplitOnASCIIWhitespaceAndCompareByCodeUnits() throws {
+    let document = Document()
+    let body = try XCTUnwrap(document.body)
+    // U+2000 EN QUAD is canonically equivalent to U+2002 EN SPACE (Swift's String == says equal); the DOM
+    // compares code units, and neither is ASCII whitespace.
+    let enQuad = make(document, "span", ["class": "\u{2000}"]), enSpace = make(document, "span", ["class": "\u{2002}"])
+    try body.append(.node(enQuad), .node(enSpace))
+    XCTAssertTrue(try XCTUnwrap(body.getElementsByClassName("\u{2000}").first) === enQuad)
+    XCTAssertEqual(body.getElementsByClassName("\u{2000}").count, 1)
+    XCTAssertEqual(body.getElementsByClassName("\u{2002}").count, 1)
+    enQuad.className = "\u{2000} \u{2002} e\u{301} \u{E9}"
+    XCTAssertEqual(enQuad.classes, ["\u{2000}", "\u{2002}", "e\u{301}", "\u{E9}"], "no two are the same code units")
+    // A space before a combining mark, and CR LF, still separate classes (one Character, two code points).
+    enQuad.className = "a \u{301}b\r\nc"
+    XCTAssertEqual(enQuad.classes, ["a", "\u{301}b", "c"])
+  }
+
   func testElementNavigation() throws {
     let document = Document()
     let div = make(document, "div")

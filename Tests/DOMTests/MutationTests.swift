@@ -83,6 +83,25 @@ final class MutationTests: XCTestCase {
     XCTAssertTrue(p.firstChild === first, "normalize keeps the first Text node of a run")
   }
 
+  func testNormalizeLeavesCDATASectionsAndOtherEmptyNonTextNodes() throws {
+    let html = Document()
+    let xml = try html.implementation.createDocument(nil, "r", doctype: nil)
+    let root = try XCTUnwrap(xml.documentElement)
+    let empties: [Node] = [
+      try xml.createProcessingInstruction("pi", ""), try xml.createCDATASection(""), xml.createComment(""),
+      try xml.createElement("el"), try xml.createCDATASection("x"),
+    ]
+    for node in empties {
+      try root.appendChild(xml.createTextNode("t"))
+      try root.appendChild(node)
+    }
+    try root.appendChild(xml.createTextNode("t"))
+    let before = root.childNodes
+    root.normalize()
+    XCTAssertEqual(root.childNodes.map(ObjectIdentifier.init), before.map(ObjectIdentifier.init),
+                   "an empty CDATASection is not an exclusive Text node: normalize neither drops nor merges it")
+  }
+
   func testDocumentFragmentInsertsItsChildren() throws {
     let document = Document()
     let body = try XCTUnwrap(document.body)

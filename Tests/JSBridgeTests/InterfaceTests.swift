@@ -15,6 +15,16 @@ final class TList {
   var items: [TNode]
   init(_ items: [TNode]) { self.items = items }
 }
+/// A list that is either a snapshot (fixed items, as querySelectorAll's) or live over a node's children.
+final class TSnapshot {
+  let fixed: [TNode]?
+  let owner: TNode
+  init(_ owner: TNode, fixed: Bool) {
+    self.owner = owner
+    self.fixed = fixed ? owner.children : nil
+  }
+  var items: [TNode] { fixed ?? owner.children }
+}
 /// A script-made object scripts drop (as ranges are): its wrapper is collectable.
 final class TMark {
   nonisolated(unsafe) static var alive = 0
@@ -52,6 +62,16 @@ enum TBindings {
   }
   static let list = Interface<TList>("TList") {
     $0.indexed(length: { $0.items.count }, item: { list, i in list.items[i] })
+    $0.valueIterable()
+    $0.method("item", length: 1) { list, args in
+      let i = try args.int(0)
+      return i >= 0 && i < list.items.count ? list.items[i] : nil
+    }
+  }
+  static let snapshot = Interface<TSnapshot>("TSnapshot") {
+    $0.indexed(
+      length: { $0.items.count }, lookup: { list, i in i < list.items.count ? list.items[i] : nil },
+      fixedItems: { $0.fixed })
     $0.method("item", length: 1) { list, args in
       let i = try args.int(0)
       return i >= 0 && i < list.items.count ? list.items[i] : nil
@@ -246,6 +266,39 @@ final class InterfaceTests: XCTestCase {
     var seen: [String] = []
     for child in try js("root.childNodes").arrayElements() { seen.append(try child.property("nodeName").toString()) }
     XCTAssertEqual(seen, ["hello", "SPAN"])
+  }
+
+  func testFixedItemsMakeAnOrdinaryObjectThatKeepsTheInterfacesBehaviour() throws {
+    try context.install(TBindings.snapshot.erased)
+    let snapshot = TSnapshot(root, fixed: true), live = TSnapshot(root, fixed: false)
+    try context.global.setProperty("fixed", context.wrap(snapshot, as: TBindings.snapshot))
+    try context.global.setProperty("live", context.wrap(live, as: TBindings.snapshot))
+    context.collectGarbage()
+    XCTAssertTrue(try context.wrap(snapshot, as: TBindings.snapshot) === (try js("fixed")), "one wrapper per object")
+    XCTAssertTrue(context.unwrap(try js("fixed"), as: TSnapshot.self) === snapshot)
+    root.children.append(TText(name: "later"))
+    let facts = """
+      const lengthGetter = Object.getOwnPropertyDescriptor(TSnapshot.prototype, 'length').get;
+      const d = Object.getOwnPropertyDescriptor(fixed, 0);
+      [fixed.length, live.length, fixed[1].nodeName, fixed[2] === undefined, fixed.item(1).nodeName,
+       [...fixed].map(n => n.nodeName).join('+'), Object.keys(fixed).join('+'), fixed instanceof TSnapshot,
+       Object.prototype.toString.call(fixed), d.value === fixed[0], d.writable, d.enumerable, d.configurable,
+       lengthGetter.name, lengthGetter.call(live), delete fixed[0], (() => { fixed[0] = 1; return fixed[0] === d.value })()
+      ].join()
+      """
+    XCTAssertEqual(try js(facts).toString(),
+                   "2,3,SPAN,true,SPAN,hello+SPAN,0+1,true,[object TSnapshot],true,false,true,false,get length,3,false,true")
+    // The receiver checks still hold; a length defined on the instance or its new prototype wins, as for any object.
+    XCTAssertEqual(try js("try { Object.getOwnPropertyDescriptor(TSnapshot.prototype, 'length').get.call({}) } catch (e) { e.message }")
+      .toString(), "Illegal invocation")
+    XCTAssertEqual(try js("try { TSnapshot.prototype.item.call({}, 0) } catch (e) { e.message }").toString(),
+                   "Illegal invocation")
+    XCTAssertEqual(try js("""
+      Object.defineProperty(fixed, 'length', { get() { return 1; } });
+      const moved = fixed.length;
+      Object.setPrototypeOf(live, { get length() { return 7; } });
+      [moved, live.length, fixed[1].nodeName].join()
+      """).toString(), "1,7,SPAN")
   }
 
   func testNamedProperties() throws {

@@ -55,4 +55,17 @@ final class PageEventsTests: XCTestCase {
     XCTAssertTrue(diagnostics[0].message.contains("TypeError: listener broke"), diagnostics[0].message)
     XCTAssertNoThrow(try page.throwPendingScriptError())
   }
+
+  func testMutationObserverRecordsOfParsedNodesArriveBeforeTheNextScriptAndAfterTheLast() throws {
+    // https://html.spec.whatwg.org/#parsing-main-incdata ("An end tag whose tag name is script"): a microtask
+    // checkpoint before each parser script, as in a browser.
+    let page = try page("""
+      <body><script>
+      var seen = [];
+      new MutationObserver(records => seen.push(records.map(r => [...r.addedNodes].map(n => n.nodeName)).join())).observe(document, { childList: true, subtree: true });
+      </script><p></p><script>var atSecond = seen.join(";");</script><i></i>
+      """)
+    XCTAssertEqual(try page.context.evaluate("atSecond + ' / ' + seen.join(';')", sourceURL: "t").toString(),
+                   "P,SCRIPT,#text / P,SCRIPT,#text;I")
+  }
 }

@@ -83,13 +83,15 @@ extension Node {
 
   /// Removes empty Text descendants and merges runs of adjacent Text nodes.
   ///
-  /// https://dom.spec.whatwg.org/#dom-node-normalize
+  /// https://dom.spec.whatwg.org/#dom-node-normalize. Only exclusive Text nodes: a CDATASection is neither removed
+  /// when empty nor merged.
   public func normalize() {
+    func exclusiveText(_ node: Node?) -> Text? { node is CDATASection ? nil : node as? Text }
     var texts: [Text] = []
     var cursor = firstChild.map { [$0] } ?? []
     // Collect the Text descendants in tree order first; the loop below mutates the tree.
     while let node = cursor.popLast() {
-      if let text = node as? Text { texts.append(text) }
+      if let text = exclusiveText(node) { texts.append(text) }
       if let next = node.nextSibling { cursor.append(next) }
       if let child = node.firstChild { cursor.append(child) }
     }
@@ -103,7 +105,7 @@ extension Node {
       // Step 3.
       var siblings: [Text] = []
       var cursor = node.nextSibling
-      while let text = cursor as? Text {
+      while let text = exclusiveText(cursor) {
         siblings.append(text)
         cursor = text.nextSibling
       }

@@ -122,7 +122,7 @@ extension Document {
 
 extension String {
   /// The string with ASCII uppercase letters lowercased (the DOM's "ASCII lowercase").
-  var asciiLowercased: String {
+  public var asciiLowercased: String {
     guard utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return self }
     return String(decoding: utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0 }, as: UTF8.self)
   }

@@ -24,6 +24,10 @@ public struct ParserScript {
   public let line: Int
   /// 1 for the first script the parser handed over, 2 for the next...
   public let index: Int
+  /// True for a script a `document.write` inserted while another script ran (the JavaScript execution context
+  /// stack is not empty then, so no microtask checkpoint comes first:
+  /// https://html.spec.whatwg.org/#parsing-main-incdata, "An end tag whose tag name is script").
+  public let isNested: Bool
 }
 
 /// Where a document is in its loading (https://html.spec.whatwg.org/#current-document-readiness).

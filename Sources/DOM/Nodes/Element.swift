@@ -46,11 +46,8 @@ public final class Element: Node {
     set { setAttributeUnchecked("class", newValue) }
   }
 
-  /// The class names: the `class` attribute split on ASCII whitespace, duplicates removed.
-  public var classes: [String] {
-    var seen: Set<String> = []
-    return className.splitOnASCIIWhitespace().filter { seen.insert($0).inserted }
-  }
+  /// The class names: the `class` attribute split on ASCII whitespace, duplicates (same code units) removed.
+  public var classes: [String] { className.orderedTokenSet() }
 
   // MARK: Element tree
 
@@ -153,15 +150,5 @@ public final class Element: Node {
   /// Inserts a new Text node relative to this element.
   public func insertAdjacentText(_ position: AdjacentPosition, _ text: String) throws {
     try insertAdjacent(position, document.createTextNode(text))
-  }
-}
-
-extension StringProtocol {
-  /// Splits on ASCII whitespace (tab, LF, FF, CR, space), dropping empty pieces.
-  func splitOnASCIIWhitespace() -> [String] {
-    let isSpace: (Character) -> Bool = {
-      $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" || $0 == "\r\n"
-    }
-    return split(whereSeparator: isSpace).map { String($0) }
   }
 }

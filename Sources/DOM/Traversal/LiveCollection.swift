@@ -60,6 +60,11 @@ public final class LiveCollection {
     LiveCollection(root: root, scope: .children, filter: .elements { _ in true })
   }
 
+  /// The root's element children that pass `include` (`tBodies`, a row's `cells`).
+  public static func children(of root: Node, where include: @escaping (Element) -> Bool) -> LiveCollection {
+    LiveCollection(root: root, scope: .children, filter: .elements(include))
+  }
+
   /// The descendant elements that pass `include`.
   public static func elements(under root: Node, where include: @escaping (Element) -> Bool) -> LiveCollection {
     LiveCollection(root: root, scope: .descendants, filter: .elements(include))

@@ -44,13 +44,16 @@ extension Node {
   ///
   /// https://dom.spec.whatwg.org/#concept-getelementsbyclassname
   static func classNamesMatcher(_ classNames: String, in document: Document) -> (Element) -> Bool {
-    let wanted = Set(classNames.splitOnASCIIWhitespace())
+    // Class names compare code unit by code unit (Swift's String == would equate canonically equivalent names).
+    let wanted = Set(classNames.splitOnASCIIWhitespace().map(CodeUnitString.init))
     guard !wanted.isEmpty else { return { _ in false } }
     if document.quirksMode == .quirks {
-      let loweredWanted = Set(wanted.map(\.asciiLowercased))
-      return { element in loweredWanted.isSubset(of: Set(element.classes.map(\.asciiLowercased))) }
+      let loweredWanted = Set(wanted.map { CodeUnitString($0.value.asciiLowercased) })
+      return { element in
+        loweredWanted.isSubset(of: Set(element.classes.map { CodeUnitString($0.asciiLowercased) }))
+      }
     }
-    return { wanted.isSubset(of: $0.classes) }
+    return { wanted.isSubset(of: Set($0.classes.map(CodeUnitString.init))) }
   }
 }
 

@@ -111,6 +111,7 @@ extension Window {
         document.load(html: content.text) { [weak frame] script in
           if let frame { runScript(frame, script) }
         }
+        self.eventLoop.performMicrotaskCheckpoint()
         frame.documentDidFinishParsing()
         frame.whenFramesHaveLoaded { [weak self, weak frame, weak element] in
           guard let self, let frame, let element else { return }

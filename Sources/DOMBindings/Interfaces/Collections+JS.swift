@@ -42,27 +42,29 @@ final class HTMLCollectionObject: ScriptExposed {
 
 extension DOMInterfaces {
   /// https://dom.spec.whatwg.org/#interface-nodelist (with for-of, keys, values, entries, forEach).
+  ///
+  /// Not a `legacyPlatformObject()`: `childNodes` loops are the hottest path of real libraries, and JSC's class
+  /// callbacks serve `list[i]` without a proxy trap (strict-mode `list[0] = x` then fails silently instead of throwing).
   static let nodeList = Interface<NodeListObject>("NodeList") { b in
-    b.indexed(length: { $0.length }, lookup: { list, index in list.item(index) })
+    // A snapshot's wrapper is an ordinary object holding its nodes (JSBridge's fixed items): indexing a
+    // querySelectorAll result then costs what indexing an array does.
+    b.indexed(length: { $0.length }, lookup: { list, index in list.item(index) }, fixedItems: { list in
+      if case .snapshot(let nodes) = list.source { return nodes }
+      return nil
+    })
+    b.valueIterable()
     b.method("item", length: 1) { list, args in list.item(Int(try args.uint32(0))) }
   }
 
-  /// https://dom.spec.whatwg.org/#interface-htmlcollection
+  /// https://dom.spec.whatwg.org/#interface-htmlcollection: `[LegacyUnenumerableNamedProperties]`, no iterable
+  /// declaration (only `@@iterator`), and named properties that never hide the prototype's members.
   static let htmlCollection = Interface<HTMLCollectionObject>("HTMLCollection") { b in
+    b.legacyPlatformObject()
     b.indexed(length: { $0.collection.length }, lookup: { list, index in list.collection.item(index) as? Element })
     b.method("item", length: 1) { list, args in list.collection.item(Int(try args.uint32(0))) as? Element }
     b.method("namedItem", length: 1) { list, args in list.collection.namedItem(try args.string(0)) }
-    // Named properties: never for a name the prototype chain has (HTMLCollection is not [LegacyOverrideBuiltIns]),
-    // which also keeps `list.length` from computing the names.
     b.namedProperties(
-      get: { list, name in prototypeChainNames.contains(name) ? nil : list.collection.namedItem(name) },
-      keys: { list in list.collection.supportedPropertyNames })
+      get: { list, name in list.collection.namedItem(name) },
+      keys: { list in list.collection.supportedPropertyNames }, overridesBuiltIns: false, enumerable: false)
   }
-
-  /// The names on HTMLCollection.prototype and Object.prototype.
-  private static let prototypeChainNames: Set<String> = [
-    "length", "item", "namedItem", "constructor", "toString", "toLocaleString", "valueOf", "hasOwnProperty",
-    "isPrototypeOf", "propertyIsEnumerable", "__proto__", "__defineGetter__", "__defineSetter__", "__lookupGetter__",
-    "__lookupSetter__",
-  ]
 }

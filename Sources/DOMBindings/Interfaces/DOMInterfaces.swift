@@ -175,10 +175,11 @@ extension InterfaceBuilder where T == Element {
   }
 
   /// A `DOMTokenList` reflecting `attribute` (`relList`, `sandbox`...): `[SameObject, PutForwards=value]`.
-  func reflectTokenList(_ name: String, attribute: String? = nil) {
+  /// `supportedTokens` (lowercase) is what `supports()` accepts; without it `supports()` throws a TypeError.
+  func reflectTokenList(_ name: String, attribute: String? = nil, supportedTokens: Set<String>? = nil) {
     let attr = attribute ?? name.lowercased()
     sameObject(name, set: { element, value in try element.setAttribute(attr, value.toString()) }) { element, _ in
-      DOMTokenListObject(element: element, attribute: attr)
+      DOMTokenListObject(element: element, attribute: attr, supportedTokens: supportedTokens)
     }
   }
 

@@ -53,6 +53,25 @@ extension DOMInterfaces {
     "strict-origin-when-cross-origin", "unsafe-url",
   ]
 
+  /// The supported tokens of `a`, `area` and `form` `relList`: the link types allowed there that change processing
+  /// (https://html.spec.whatwg.org/multipage/links.html#dom-a-rellist).
+  static let hyperlinkRelTokens: Set<String> = ["noreferrer", "noopener", "opener"]
+
+  /// The supported tokens of `link.relList`: the link types a browser processes on `link`
+  /// (https://html.spec.whatwg.org/multipage/semantics.html#dom-link-rellist).
+  static let linkRelTokens: Set<String> = [
+    "alternate", "dns-prefetch", "expect", "icon", "manifest", "modulepreload", "next", "pingback", "preconnect",
+    "prefetch", "preload", "search", "stylesheet",
+  ]
+
+  /// The supported tokens of `iframe.sandbox`: the sandboxing keywords
+  /// (https://html.spec.whatwg.org/multipage/iframe-embed-object.html#attr-iframe-sandbox).
+  static let sandboxTokens: Set<String> = [
+    "allow-downloads", "allow-forms", "allow-modals", "allow-orientation-lock", "allow-pointer-lock", "allow-popups",
+    "allow-popups-to-escape-sandbox", "allow-presentation", "allow-same-origin", "allow-scripts",
+    "allow-top-navigation", "allow-top-navigation-by-user-activation", "allow-top-navigation-to-custom-protocols",
+  ]
+
   /// https://html.spec.whatwg.org/multipage/links.html#htmlhyperlinkelementutils: the parts of `href` (parsed
   /// against the document base URL with the WHATWG URL parser), their setters, and the stringifier.
   ///

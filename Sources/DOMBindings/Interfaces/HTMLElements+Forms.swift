@@ -51,7 +51,7 @@ extension DOMInterfaces {
     b.reflectBool("noValidate")
     b.reflect("target")
     b.reflect("rel")
-    b.reflectTokenList("relList", attribute: "rel")
+    b.reflectTokenList("relList", attribute: "rel", supportedTokens: hyperlinkRelTokens)
     b.sameObject("elements") { form, context in
       HTMLCollectionObject(.elements(under: form) { $0.isListedFormControl })
     }

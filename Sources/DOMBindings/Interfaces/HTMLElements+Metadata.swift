@@ -25,7 +25,7 @@ extension DOMInterfaces {
         "fetch", "audio", "document", "embed", "font", "image", "manifest", "object", "report", "script",
         "sharedworker", "style", "track", "video", "worker", "xslt",
       ])
-    b.reflectTokenList("relList", attribute: "rel")
+    b.reflectTokenList("relList", attribute: "rel", supportedTokens: linkRelTokens)
     b.reflect("media")
     b.reflect("integrity")
     b.reflect("hreflang")

@@ -26,6 +26,7 @@ extension DOMInterfaces {
     b.reflectBool("noWrap")
     b.reflect("vAlign")
     b.reflect("bgColor", nullAsEmpty: true)
+    b.getter("cellIndex") { $0.cellIndex }
   }
 
   /// https://html.spec.whatwg.org/multipage/tables.html#htmltablecolelement
@@ -49,16 +50,53 @@ extension DOMInterfaces {
     b.reflect("bgColor", nullAsEmpty: true)
     b.reflect("cellPadding", nullAsEmpty: true)
     b.reflect("cellSpacing", nullAsEmpty: true)
+    b.accessor("caption", get: { $0.tableCaption }, set: { table, value in
+      try table.setTableCaption(tableElement(value, "HTMLTableElement.caption", "HTMLTableCaptionElement") {
+        $0.isHTML(named: "caption")
+      })
+    })
+    b.method("createCaption") { table, _ in table.createCaption() }
+    b.method("deleteCaption") { table, _ in table.deleteCaption() }
+    b.accessor("tHead", get: { $0.tHead }, set: { table, value in
+      try table.setTHead(tableElement(value, "HTMLTableElement.tHead", "HTMLTableSectionElement") { $0.isTableSection })
+    })
+    b.method("createTHead") { table, _ in table.createTHead() }
+    b.method("deleteTHead") { table, _ in table.deleteTHead() }
+    b.accessor("tFoot", get: { $0.tFoot }, set: { table, value in
+      try table.setTFoot(tableElement(value, "HTMLTableElement.tFoot", "HTMLTableSectionElement") { $0.isTableSection })
+    })
+    b.method("createTFoot") { table, _ in table.createTFoot() }
+    b.method("deleteTFoot") { table, _ in table.deleteTFoot() }
+    b.sameObject("tBodies") { table, _ in
+      HTMLCollectionObject(.children(of: table) { $0.isHTML(named: "tbody") })
+    }
+    b.method("createTBody") { table, _ in table.createTBody() }
     b.sameObject("rows") { table, _ in
       HTMLCollectionObject(LiveCollection(root: table, scope: .computed { ($0 as? Element)?.tableRows ?? [] }, filter: .all))
     }
-    b.sameObject("tBodies") { table, _ in
-      HTMLCollectionObject(LiveCollection(root: table, scope: .children, filter: .elements { $0.isHTML(named: "tbody") }))
+    b.method("insertRow") { table, args in try table.insertTableRow(at: args.optionalInt(0) ?? -1) }
+    b.method("deleteRow", length: 1) { table, args in try table.deleteTableRow(at: args.int(0)) }
+  }
+
+  /// A table attribute's new value, converted as WebIDL converts a nullable interface type: null and undefined
+  /// are nil; an element `accepts` passes; anything else throws a TypeError naming `interfaceName`.
+  private static func tableElement(
+    _ value: ScriptValue, _ member: String, _ interfaceName: String, accepts: (Element) -> Bool
+  ) throws -> Element? {
+    if value.isNull || value.isUndefined { return nil }
+    guard let element = value.context.unwrap(value, as: Element.self), accepts(element) else {
+      throw ScriptError.typeError("\(member): the new value is not of type '\(interfaceName)'")
     }
+    return element
   }
 
   /// https://html.spec.whatwg.org/multipage/tables.html#htmltablerowelement
   static let htmlTableRowElement = Interface<Element>("HTMLTableRowElement", inherits: htmlElement) { b in
+    b.getter("rowIndex") { $0.rowIndex }
+    b.getter("sectionRowIndex") { $0.sectionRowIndex }
+    b.sameObject("cells") { row, _ in HTMLCollectionObject(.children(of: row) { $0.isTableCell }) }
+    b.method("insertCell") { row, args in try row.insertCell(at: args.optionalInt(0) ?? -1) }
+    b.method("deleteCell", length: 1) { row, args in try row.deleteCell(at: args.int(0)) }
     b.reflect("align")
     b.reflect("ch", attribute: "char")
     b.reflect("chOff", attribute: "charoff")
@@ -68,6 +106,9 @@ extension DOMInterfaces {
 
   /// https://html.spec.whatwg.org/multipage/tables.html#htmltablesectionelement
   static let htmlTableSectionElement = Interface<Element>("HTMLTableSectionElement", inherits: htmlElement) { b in
+    b.sameObject("rows") { section, _ in HTMLCollectionObject(.children(of: section) { $0.isHTML(named: "tr") }) }
+    b.method("insertRow") { section, args in try section.insertSectionRow(at: args.optionalInt(0) ?? -1) }
+    b.method("deleteRow", length: 1) { section, args in try section.deleteSectionRow(at: args.int(0)) }
     b.reflect("align")
     b.reflect("ch", attribute: "char")
     b.reflect("chOff", attribute: "charoff")

@@ -11,7 +11,7 @@ extension DOMInterfaces {
     b.reflect("download")
     b.reflect("ping")
     b.reflect("rel")
-    b.reflectTokenList("relList", attribute: "rel")
+    b.reflectTokenList("relList", attribute: "rel", supportedTokens: hyperlinkRelTokens)
     b.reflect("hreflang")
     b.reflect("type")
     b.reflectEnum("referrerPolicy", keywords: referrerPolicyKeywords)

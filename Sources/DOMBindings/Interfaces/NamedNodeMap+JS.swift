@@ -18,7 +18,9 @@ final class NamedNodeMapObject: ScriptExposed {
 }
 
 extension DOMInterfaces {
+  /// `[LegacyUnenumerableNamedProperties]`: named properties are own properties, but not enumerable.
   static let namedNodeMap = Interface<NamedNodeMapObject>("NamedNodeMap") { b in
+    b.legacyPlatformObject()
     b.indexed(length: { $0.element.attributeCount }, item: { map, index in map.element.attributeNode(at: index) })
     // https://dom.spec.whatwg.org/#ref-for-dfn-supported-property-names: qualified names, without those an HTML
     // element in an HTML document could never match (names with ASCII uppercase).
@@ -27,7 +29,7 @@ extension DOMInterfaces {
       keys: { map in
         var seen: Set<String> = []
         return map.element.getAttributeNames().filter { map.isSupportedName($0) && seen.insert($0).inserted }
-      }, overridesBuiltIns: false)
+      }, overridesBuiltIns: false, enumerable: false)
     b.method("item", length: 1) { map, args in
       map.element.attributeNode(at: try args.uint32(0))
     }

@@ -134,19 +134,27 @@ extension HTMLTreeBuilder {
         // Step 4.13.7.
         if lastNode.node == furthestBlock.node { bookmark = i + 1 }
         // Step 4.13.8.
-        LibXML.unlink(lastNode.node)
-        LibXML.link(lastNode.node, into: node.node, before: nil)
+        unlink(lastNode.node)
+        link(lastNode.node, into: node.node, before: nil)
         // Step 4.13.9.
         lastNode = node
       }
       // Step 4.14.
-      LibXML.unlink(lastNode.node)
+      unlink(lastNode.node)
       let location = insertionLocation(overrideTarget: commonAncestor)
-      LibXML.link(lastNode.node, into: location.parent, before: location.before)
+      link(lastNode.node, into: location.parent, before: location.before)
       // Step 4.15–4.17.
       let newElement = createElement(feTag, ns: .html)
-      LibXML.moveChildren(of: furthestBlock.node, to: newElement.node)
-      LibXML.link(newElement.node, into: furthestBlock.node, before: nil)
+      if treeEvents == nil {
+        LibXML.moveChildren(of: furthestBlock.node, to: newElement.node)
+      } else {
+        // One by one, so each move is reported (the new element is not in the tree yet: only the removals are).
+        while let child = LibXML.firstChild(furthestBlock.node) {
+          unlink(child)
+          LibXML.link(child, into: newElement.node, before: nil)
+        }
+      }
+      link(newElement.node, into: furthestBlock.node, before: nil)
       // Step 4.18.
       if let i = formattingIndex(of: formattingElement.node) {
         formatting.remove(at: i)

@@ -43,7 +43,7 @@ extension HTMLTreeBuilder {
     case .frameset?:
       guard stack.count > 1, stack[1].isHTML("body"), framesetOK else { return }
       flushText()
-      LibXML.unlink(stack[1].node)
+      unlink(stack[1].node)
       discarded.append(stack[1].node)
       stack.removeSubrange(1...)
       insertElement(tag)

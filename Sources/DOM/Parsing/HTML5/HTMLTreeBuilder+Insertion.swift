@@ -46,7 +46,7 @@ extension HTMLTreeBuilder {
   /// Links `node` at `location` (writing pending text first).
   mutating func insert(_ node: xmlNodePtr, at location: (parent: xmlNodePtr, before: xmlNodePtr?)) {
     flushText()
-    LibXML.link(node, into: location.parent, before: location.before)
+    link(node, into: location.parent, before: location.before)
   }
 
   /// https://html.spec.whatwg.org/#create-an-element-for-the-token
@@ -120,7 +120,7 @@ extension HTMLTreeBuilder {
     if let node = pendingNode {
       LibXML.appendText(pendingText, to: node)
     } else {
-      LibXML.link(LibXML.newTextNode(pendingText, in: doc), into: parent, before: pendingBefore)
+      link(LibXML.newTextNode(pendingText, in: doc), into: parent, before: pendingBefore)
     }
     pendingParent = nil
     pendingBefore = nil

@@ -134,6 +134,20 @@ struct HTMLTreeBuilder {
   /// parser last took them: their window gets them before the next script runs.
   var collectsFrames = false
   var insertedFrames: [xmlNodePtr] = []
+  /// Set by a scripting parser while its document has tree observers (MutationObservers, live ranges,
+  /// NodeIterators): the builder's links and unlinks then go through it, which reports them as the DOM's insert
+  /// and remove do. Nil otherwise (every parse without scripts): the builder links by itself.
+  var treeEvents: ParserTreeEvents?
+
+  /// Links `node` into `parent` before `before` (at the end when nil), reported when the document is observed.
+  func link(_ node: xmlNodePtr, into parent: xmlNodePtr, before: xmlNodePtr?) {
+    if let treeEvents { treeEvents.link(node, into: parent, before: before) } else { LibXML.link(node, into: parent, before: before) }
+  }
+
+  /// Unlinks `node` from its parent, reported when the document is observed.
+  func unlink(_ node: xmlNodePtr) {
+    if let treeEvents { treeEvents.unlink(node) } else { LibXML.unlink(node) }
+  }
 
   /// The fragment case's context element (https://html.spec.whatwg.org/#concept-frag-parse-context).
   var context: Element?

@@ -21,6 +21,8 @@ final class ScriptingParser {
   private var lineOffset = 0
   private var line = 1
   private var scriptLine = 1
+  /// What the builder reports its links and unlinks through while the document has tree observers.
+  private lazy var treeEvents = ParserTreeEvents(document: document)
 
   init(html: String, document: Document, runScript: @escaping (ParserScript) -> Void) {
     tokenizer = HTMLTokenizer(html)
@@ -45,6 +47,9 @@ final class ScriptingParser {
   func pump() {
     while !finished, let token = tokenizer.nextTokenIfAvailable() {
       if case .startTag(let tag) = token, tag.name == "script" { scriptLine = lineNumber(at: tokenizer.core.pos) }
+      // A script may have registered a MutationObserver (or made a range): from then on the parser's insertions
+      // are reported as the DOM's are.
+      if (builder.treeEvents != nil) != document.isObserved { builder.treeEvents = document.isObserved ? treeEvents : nil }
       builder.process(token)
       if token == .endOfFile {
         finish()
@@ -110,7 +115,8 @@ final class ScriptingParser {
       kind = .dataBlock(type: type)
     }
     scriptCount += 1
-    return ParserScript(element: element, kind: kind, text: text, line: scriptLine, index: scriptCount)
+    return ParserScript(element: element, kind: kind, text: text, line: scriptLine, index: scriptCount,
+                        isNested: scriptNestingLevel > 0)
   }
 
   /// Stops parsing: pops everything, hands parser-removed subtrees and template contents to the document.
