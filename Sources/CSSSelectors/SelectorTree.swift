@@ -20,4 +20,23 @@ public protocol SelectorElement {
   var selectorIsEmpty: Bool { get }
   /// Identity: the same node.
   func selectorIsSame(_ other: Self) -> Bool
+
+  // The questions below serve less common selectors only; the matcher never asks them for type, class, ID,
+  // attribute selectors or combinators.
+
+  /// The namespace URI, or nil for an element in no namespace (for `|E`).
+  var selectorNamespaceURI: String? { get }
+  /// The values of the attributes with this local name (lowercased for HTML elements), each with its namespace
+  /// URI (nil for none), for `[*|name]` and `[|name]`.
+  func selectorAttributes(localName: String) -> [(namespaceURI: String?, value: String)]
+  /// True for the document element of a document (`:root`); false for an element in a fragment or detached.
+  var selectorIsDocumentElement: Bool { get }
+  /// The element's language: its own or inherited `xml:lang` or `lang` attribute, else the document's default
+  /// language when the element is in a document; nil when none applies (for `:lang()`).
+  var selectorLanguage: String? { get }
+  /// True for the document's target element, the one its URL's fragment indicates (`:target`).
+  var selectorIsTarget: Bool { get }
+  /// The element's constraint-validation state for `:valid` and `:invalid`: true when valid, false when invalid,
+  /// nil when neither pseudo-class applies to it.
+  var selectorValidity: Bool? { get }
 }

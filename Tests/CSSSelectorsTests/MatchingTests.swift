@@ -25,7 +25,7 @@ final class MatchingTests: XCTestCase {
   func testTypeAndUniversal() {
     check([
       ("p", "p1 p2 p3"), ("P", "p1 p2 p3"), ("clipPath", "clip"), ("clippath", ""), ("CLIPPATH", ""),
-      ("svg|clipPath", "clip"), ("*|p", "p1 p2 p3"), ("|p", "p1 p2 p3"), ("ns|*", ids("*").joined(separator: " ")),
+      ("*|clipPath", "clip"), ("*|p", "p1 p2 p3"), ("|p", ""), ("|*", ""),
       ("a", "a1 a2 svga"), ("div *", "p1 p2 s1 p3"),
     ])
     XCTAssertEqual(ids("*").count, 36)
@@ -53,6 +53,28 @@ final class MatchingTests: XCTestCase {
     ])
   }
 
+  /// `|E` is an element in no namespace; `[*|a]` finds namespaced attributes by local name, `[|a]` only
+  /// attributes in no namespace, and `[a]` (by qualified name) neither.
+  func testNamespaces() throws {
+    let plain = TestElement("div", "plain", html: false)
+    plain.namespaceURI = nil
+    let linked = TestElement("svg", "linked", html: false)
+    linked.namespacedAttributes = [("http://www.w3.org/1999/xlink", "href", "foo")]
+    let root = TestElement("div", "r", [plain, TestElement("div", "xhtml"), linked])
+    func ids(_ selector: String) throws -> [String] {
+      try SelectorList(parsing: selector).allMatches(in: root).map(\.id)
+    }
+    XCTAssertEqual(try ids("|div"), ["plain"])
+    XCTAssertEqual(try ids("|*"), ["plain"])
+    XCTAssertEqual(try ids("*|div"), ["plain", "xhtml"])
+    XCTAssertEqual(try ids(":not(|div)"), ["xhtml", "linked"])
+    XCTAssertEqual(try ids("[*|href]"), ["linked"])
+    XCTAssertEqual(try ids("[*|href=foo]"), ["linked"])
+    XCTAssertEqual(try ids("[*|href=bar]"), [])
+    XCTAssertEqual(try ids("[|href]"), [])
+    XCTAssertEqual(try ids("[href]"), [])
+  }
+
   func testCombinators() {
     check([
       ("div p", "p1 p2 p3"), ("body > p", ""), ("div > p", "p1 p2 p3"), ("div    >\tp", "p1 p2 p3"),
@@ -67,7 +89,8 @@ final class MatchingTests: XCTestCase {
 
   func testStructuralPseudoClasses() {
     check([
-      (":root", "html"), ("body:root", ""), ("p:empty", "p2"), ("span:empty", "s1"), ("legend:empty", ""),
+      (":root", "html"), ("body:root", ""), ("::before", ""), ("p::before", ""), ("p:first-letter", ""),
+      ("::slotted(p", ""), ("p::before:hover, #p1", "p1"), ("p:empty", "p2"), ("span:empty", "s1"), ("legend:empty", ""),
       ("li:first-child", "li1"), ("li:last-child", "li6"), ("p:first-child", "p1"), ("p:last-child", "p3"),
       (":only-child", "html i4 i5 o1"), ("p:first-of-type", "p1"), ("p:last-of-type", "p3"),
       ("span:only-of-type", "s1"), ("p:only-of-type", ""), ("input:only-of-type", "i4 i5 i6"),
@@ -110,6 +133,44 @@ final class MatchingTests: XCTestCase {
       (":hover", ""), (":FOCUS", ""), ("a:not(:visited)", "a1 a2 svga"), (":modal, :popover-open, :playing", ""),
       ("a:defined", "a1 a2 svga"),
     ])
+  }
+
+  /// `:lang()` as Chromium matches it: the inherited language is the range or starts with it and `-`.
+  func testLang() {
+    check([
+      (":lang(en)", "body d1 p1 p2 s1 p3 list li1 li2 li3 li4 li5 li6 f i1 i2 i3 fs lg1 i4 lg2 i5 i6 sel og o1 o2 btn a1 a2 ar svg clip svga"),
+      ("p:lang(EN-us)", "p1 p2 p3"), ("span:lang(en)", "s1"), ("span:lang(en-US)", ""), (":lang(e)", ""),
+      ("head:lang(en)", ""), (":not(:lang(en))", "html head"),
+    ])
+    let root = makeFixture()
+    root.defaultLanguage = "fr"
+    XCTAssertEqual(try SelectorList(parsing: ":lang(fr)").allMatches(in: root, includeRoot: true).map(\.id), ["html", "head"])
+    let blank = TestElement("p", "blank", ["lang": ""])
+    XCTAssertFalse(try SelectorList(parsing: ":lang(\\*)").matches(blank))
+  }
+
+  /// `:root` is the document element only: not a detached element's root, not a fragment's top elements.
+  func testRootNeedsADocument() throws {
+    let detached = TestElement("div", "detached", [TestElement("p", "inner")])
+    XCTAssertFalse(try SelectorList(parsing: ":root").matches(detached))
+    XCTAssertEqual(try SelectorList(parsing: ":root, :scope").allMatches(in: detached, includeRoot: true).map(\.id), [])
+    XCTAssertTrue(try SelectorList(parsing: ":root").matches(root))
+  }
+
+  /// `:target`, `:valid` and `:invalid` ask the tree.
+  func testTargetAndValidity() throws {
+    let root = makeFixture()
+    root.find("p2")?.isTarget = true
+    root.find("i1")?.validity = true
+    root.find("sel")?.validity = false
+    root.find("f")?.validity = false
+    func ids(_ selector: String) throws -> [String] {
+      try SelectorList(parsing: selector).allMatches(in: root, includeRoot: true).map(\.id)
+    }
+    XCTAssertEqual(try ids(":target"), ["p2"])
+    XCTAssertEqual(try ids("div > :target"), ["p2"])
+    XCTAssertEqual(try ids(":valid"), ["i1"])
+    XCTAssertEqual(try ids(":invalid"), ["f", "sel"])
   }
 
   func testScope() throws {

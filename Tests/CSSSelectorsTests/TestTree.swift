@@ -6,6 +6,16 @@ final class TestElement: SelectorElement, CustomStringConvertible {
   let isHTML: Bool
   let attributes: [String: String]
   let text: String
+  /// The XHTML namespace for HTML elements, SVG's for others; set it to nil for an element in no namespace.
+  var namespaceURI: String?
+  /// Attributes in a namespace, as (namespace URI, local name, value).
+  var namespacedAttributes: [(String, String, String)] = []
+  /// True for the document element (the fixture's root); a parentless element without it is detached.
+  var isDocumentElement = false
+  /// The language the walk up the `lang` attributes gives at the root.
+  var defaultLanguage: String?
+  var isTarget = false
+  var validity: Bool?
   weak var parent: TestElement?
   private(set) var children: [TestElement] = []
 
@@ -20,6 +30,7 @@ final class TestElement: SelectorElement, CustomStringConvertible {
     if !id.isEmpty { attributes["id"] = id }
     self.attributes = attributes
     self.text = text
+    self.namespaceURI = html ? "http://www.w3.org/1999/xhtml" : "http://www.w3.org/2000/svg"
     for child in children { append(child) }
   }
 
@@ -54,6 +65,15 @@ final class TestElement: SelectorElement, CustomStringConvertible {
   func selectorAttribute(_ name: String) -> String? { attributes[name] }
   var selectorIsEmpty: Bool { children.isEmpty && text.isEmpty }
   func selectorIsSame(_ other: TestElement) -> Bool { self === other }
+  var selectorNamespaceURI: String? { namespaceURI }
+  func selectorAttributes(localName: String) -> [(namespaceURI: String?, value: String)] {
+    attributes.filter { $0.key == localName }.map { (nil, $0.value) }
+      + namespacedAttributes.filter { $0.1 == localName }.map { ($0.0, $0.2) }
+  }
+  var selectorIsDocumentElement: Bool { isDocumentElement }
+  var selectorLanguage: String? { attributes["lang"] ?? parent?.selectorLanguage ?? defaultLanguage }
+  var selectorIsTarget: Bool { isTarget }
+  var selectorValidity: Bool? { validity }
 
   /// The descendant (or self) with this id.
   func find(_ id: String) -> TestElement? {
@@ -66,7 +86,7 @@ final class TestElement: SelectorElement, CustomStringConvertible {
 /// The page every matching test runs against (every element has an id, so results read as id lists).
 func makeFixture() -> TestElement {
   typealias E = TestElement
-  return E("html", "html", [
+  let root = E("html", "html", [
     E("head", "head"),
     E("body", "body", ["lang": "en-US"], [
       E("div", "d1", ["class": "a  b\tc", "title": "Hello World", "data-x": "foo-bar"], [
@@ -100,4 +120,6 @@ func makeFixture() -> TestElement {
       ]),
     ]),
   ])
+  root.isDocumentElement = true
+  return root
 }

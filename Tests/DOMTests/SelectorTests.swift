@@ -1,3 +1,4 @@
+import URLStandard
 import XCTest
 @testable import DOM
 
@@ -63,5 +64,100 @@ final class SelectorTests: XCTestCase {
     try XCTUnwrap(document.querySelector(".x")).remove()
     try body.appendChild(make(document, "i", ["class": "x"]))
     XCTAssertEqual(try document.querySelectorAll(".x").map(\.localName), ["p", "i"])
+  }
+
+  /// `:lang()` reads `xml:lang`, then `lang`, up the ancestors, then the document's `content-language` pragma; a
+  /// detached tree or a fragment has no document to fall back on.
+  func testLangInheritsAndFallsBackToTheDocument() throws {
+    let document = Document.parse(html: """
+      <meta http-equiv=Content-Language content=" de-CH "><p id=a></p><div lang=fr><p id=b></p><p id=c lang=""></p>\
+      <svg><g id=d xml:lang=en-GB lang=fr></g></svg></div>
+      """)
+    XCTAssertEqual(try document.querySelectorAll(":lang(de)").map(\.id).filter { !$0.isEmpty }, ["a"])
+    XCTAssertEqual(try document.querySelectorAll(":lang(FR)").map(\.localName), ["div", "p", "svg"])
+    XCTAssertEqual(try document.querySelectorAll(":lang(en)").map(\.id), ["d"])
+    XCTAssertEqual(try document.querySelectorAll("p:not(:lang(de), :lang(fr))").map(\.id), ["c"])
+    let a = try XCTUnwrap(document.getElementById("a"))
+    let detached = try XCTUnwrap(a.cloneNode(deep: true) as? Element)
+    XCTAssertTrue(try a.matches(":lang(de-ch)"))
+    XCTAssertFalse(try detached.matches(":lang(de)"))
+    let fragment = document.createDocumentFragment()
+    try fragment.append(.node(detached))
+    XCTAssertEqual(try fragment.querySelectorAll(":lang(de)").count, 0)
+  }
+
+  /// `:target` is the element the document URL's fragment names, by ID (or an `a` by name), in the document only.
+  func testTargetFollowsTheURLFragment() throws {
+    let document = Document.parse(html: "<p id=x></p><a name=caf%C3%A9 id=y></a><p id=café></p>")
+    XCTAssertNil(try document.querySelector(":target"))
+    document.url = try XCTUnwrap(URLRecord("https://example.org/#x"))
+    XCTAssertEqual(try document.querySelectorAll(":target").map(\.id), ["x"])
+    let x = try XCTUnwrap(document.getElementById("x"))
+    let clone = try XCTUnwrap(x.cloneNode() as? Element)
+    XCTAssertTrue(try x.matches(":target"))
+    XCTAssertFalse(try clone.matches(":target"), "a detached copy with the same ID is not the target")
+    document.url = try XCTUnwrap(URLRecord("https://example.org/#caf%C3%A9"))
+    XCTAssertEqual(try document.querySelector(":target")?.id, "y", "the fragment as it is comes first")
+    try XCTUnwrap(document.getElementById("y")).removeAttribute("name")
+    XCTAssertEqual(try document.querySelector(":target")?.id, "café", "then the percent-decoded fragment")
+  }
+
+  /// `:root` is the document element only, not a fragment's or a detached tree's top element.
+  func testRootIsTheDocumentElement() throws {
+    let document = Document.parse(html: "<div id=r><p></p></div>")
+    let div = try XCTUnwrap(document.getElementById("r"))
+    let detached = try XCTUnwrap(div.cloneNode(deep: true) as? Element)
+    XCTAssertFalse(try detached.matches(":root"))
+    let fragment = document.createDocumentFragment()
+    try fragment.append(.node(div.cloneNode(deep: true)))
+    XCTAssertEqual(try fragment.querySelectorAll(":root").count, 0)
+    XCTAssertEqual(try fragment.querySelectorAll(":scope").count, 0)
+    XCTAssertEqual(try document.querySelector(":root")?.localName, "html")
+  }
+
+  /// Namespaces: `|E` is in no namespace, `[*|a]` finds `xlink:href`; an undeclared prefix is a SyntaxError.
+  func testNamespaceSelectors() throws {
+    let document = Document.parse(html: "<svg id=s xlink:href=foo></svg><div id=d></div>")
+    let plain = try document.createElementNS(nil, "div")
+    try plain.setAttribute("id", "plain")
+    try XCTUnwrap(document.body).append(.node(plain))
+    XCTAssertEqual(try document.querySelectorAll("|div").map(\.id), ["plain"])
+    XCTAssertEqual(try document.querySelectorAll("*|div").map(\.id), ["d", "plain"])
+    XCTAssertEqual(try document.querySelectorAll("[*|href]").map(\.id), ["s"])
+    XCTAssertEqual(try document.querySelectorAll("[*|href=foo]").map(\.id), ["s"])
+    XCTAssertEqual(try document.querySelectorAll("[|href]").count, 0)
+    XCTAssertThrowsDOMException(.syntaxError, try document.querySelector("ns|div"))
+    XCTAssertThrowsDOMException(.syntaxError, try plain.matches(":not(ns|div)"))
+  }
+
+  /// Pseudo-elements parse and match nothing (an unknown one is still a SyntaxError).
+  func testPseudoElementsMatchNothing() throws {
+    let document = Document.parse(html: "<p id=p>x</p>")
+    let p = try XCTUnwrap(document.getElementById("p"))
+    XCTAssertEqual(try document.querySelectorAll("#p::before, #p:first-line, ::slotted(p").count, 0)
+    XCTAssertFalse(try p.matches("p::after"))
+    XCTAssertNil(try p.closest("::first-letter"))
+    XCTAssertThrowsDOMException(.syntaxError, try document.querySelector("p::example"))
+  }
+
+  /// `:valid`/`:invalid`: a required control without a value is invalid, and so are the fieldset and form around it.
+  func testValidityFromRequiredControls() throws {
+    let document = Document.parse(html: """
+      <form id=f><fieldset id=fs><input id=empty required><input id=full required value=x>\
+      <select id=s1 required><option value="">Pick</option><option selected>A</option></select>\
+      <select id=s2 required><option value="">Pick</option><option>A</option></select>\
+      <input id=box type=checkbox required><input id=hidden type=hidden required>\
+      <input id=ro required readonly><textarea id=ta required></textarea></fieldset>\
+      <fieldset id=ok><input type=radio name=r required><input type=radio name=r checked><button id=b></button>\
+      </fieldset></form><p id=p></p>
+      """)
+    XCTAssertEqual(try document.querySelectorAll(":invalid").map(\.id), ["f", "fs", "empty", "s2", "box", "ta"])
+    XCTAssertEqual(try document.querySelectorAll(":valid").map(\.id), ["full", "s1", "ok", "", "", "b"])
+    let empty = try XCTUnwrap(document.getElementById("empty"))
+    try empty.setAttribute("value", "filled")
+    try XCTUnwrap(document.getElementById("s2")).setAttribute("size", "2")
+    try XCTUnwrap(document.getElementById("box")).setAttribute("disabled", "")
+    try XCTUnwrap(document.getElementById("ta")).append("t")
+    XCTAssertEqual(try document.querySelectorAll(":invalid").map(\.id), ["f", "fs", "s2"], "a listbox has no placeholder option")
   }
 }

@@ -20,6 +20,13 @@ func asciiHasPrefix<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ prefix
   a.starts(with: prefix) { fold($0, caseInsensitive) == fold($1, caseInsensitive) }
 }
 
+/// True when `a` is `prefix`, or starts with `prefix` followed by `-` (as `|=` and `:lang()` compare).
+func asciiDashMatch<A: Collection<UInt8>, B: Collection<UInt8>>(_ a: A, _ prefix: B, caseInsensitive: Bool) -> Bool {
+  guard asciiHasPrefix(a, prefix, caseInsensitive: caseInsensitive) else { return false }
+  let rest = a.dropFirst(prefix.count)
+  return rest.isEmpty || rest.first == UInt8(ascii: "-")
+}
+
 /// True when `list`, split on ASCII whitespace, contains `token`.
 func containsToken<A: Collection<UInt8>, B: Collection<UInt8>>(_ list: A, _ token: B, caseInsensitive: Bool) -> Bool {
   var start = list.startIndex

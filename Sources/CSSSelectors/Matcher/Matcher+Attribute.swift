@@ -7,19 +7,37 @@ extension Matcher {
   ///         value, match nothing.
   func matches(_ attribute: AttributeSelector, _ element: E) -> Bool {
     // Step 1.
-    let name = element.selectorIsHTML ? attribute.lowercasedName : attribute.name
-    guard let actual = element.selectorAttribute(name) else { return false }
+    let isHTML = element.selectorIsHTML
+    guard let actual = element.selectorAttribute(isHTML ? attribute.lowercasedName : attribute.name) else { return false }
+    return attribute.valueMatches(actual, onHTML: isHTML)
+  }
+
+  /// `[*|name]` and `[|name]`: step 1 finds every attribute with the local name (in no namespace for `|`);
+  /// the selector matches when any of their values does (steps 2 and 3).
+  func matches(_ attribute: AttributeSelector, in namespace: AttributeNamespace, _ element: E) -> Bool {
+    let isHTML = element.selectorIsHTML
+    let name = isHTML ? attribute.lowercasedName : attribute.name
+    return element.selectorAttributes(localName: name).contains { found in
+      (namespace == .any || found.namespaceURI == nil) && attribute.valueMatches(found.value, onHTML: isHTML)
+    }
+  }
+}
+
+extension AttributeSelector {
+  /// Steps 2 and 3: whether the value `actual` of an attribute satisfies the operator and value.
+  @inline(__always)
+  func valueMatches(_ actual: String, onHTML isHTML: Bool) -> Bool {
     // Step 2.
     let ci: Bool
-    switch attribute.caseSensitivity {
+    switch caseSensitivity {
     case .insensitive: ci = true
     case .sensitive: ci = false
-    case .htmlDefault: ci = element.selectorIsHTML && caseInsensitiveHTMLAttributes.contains(attribute.lowercasedName)
+    case .htmlDefault: ci = isHTML && caseInsensitiveHTMLAttributes.contains(lowercasedName)
     }
     // Step 3.
     let have = actual.utf8
-    let want = attribute.value.utf8
-    switch attribute.op {
+    let want = value.utf8
+    switch op {
     case .exists:
       return true
     case .equals:
@@ -28,9 +46,7 @@ extension Matcher {
       if want.isEmpty || want.contains(where: isASCIIWhitespace) { return false }
       return containsToken(have, want, caseInsensitive: ci)
     case .dashMatch:
-      guard asciiHasPrefix(have, want, caseInsensitive: ci) else { return false }
-      let rest = have.dropFirst(want.count)
-      return rest.isEmpty || rest.first == UInt8(ascii: "-")
+      return asciiDashMatch(have, want, caseInsensitive: ci)
     case .prefix:
       return !want.isEmpty && asciiHasPrefix(have, want, caseInsensitive: ci)
     case .suffix:

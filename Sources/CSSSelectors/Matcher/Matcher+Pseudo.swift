@@ -4,12 +4,20 @@ extension Matcher {
   func matches(_ pseudo: PseudoClass, _ element: E) -> Bool {
     switch pseudo {
     case .root:
-      return element.selectorParent == nil
+      return element.selectorIsDocumentElement
     case .empty:
       return element.selectorIsEmpty
     case .scope:
-      guard let scope else { return element.selectorParent == nil }
+      guard let scope else { return element.selectorIsDocumentElement }
       return element.selectorIsSame(scope)
+    case .target:
+      return element.selectorIsTarget
+    case .valid:
+      return element.selectorValidity == true
+    case .invalid:
+      return element.selectorValidity == false
+    case .lang(let range):
+      return languageMatches(element.selectorLanguage, range)
     case .anyLink:
       return (isHTML(element, "a") || isHTML(element, "area")) && element.selectorAttribute("href") != nil
     case .checked:
@@ -31,6 +39,14 @@ extension Matcher {
     case .has(let relatives):
       return relatives.contains { hasMatch($0, anchor: element) }
     }
+  }
+
+  /// `:lang(range)` as Chromium matches it: the element's language is the range, or starts with the range and
+  /// `-`, ASCII case-insensitively. An empty or unknown language matches nothing. (Selectors 4's extended filtering
+  /// would also match `:lang(de-DE)` on `de-Latn-DE`; Chromium does not.)
+  private func languageMatches(_ language: String?, _ range: String) -> Bool {
+    guard let language, !language.isEmpty else { return false }
+    return asciiDashMatch(language.utf8, range.utf8, caseInsensitive: true)
   }
 
   private func isHTML(_ element: E, _ name: String) -> Bool {

@@ -81,6 +81,8 @@ struct Matcher<E: SelectorElement> {
       return element.selectorLocalName == (element.selectorIsHTML ? lowercased : name)
     case .universal:
       return true
+    case .noNamespace:
+      return element.selectorNamespaceURI == nil
     case .id(let id):
       return element.selectorAttribute("id") == id
     case .className(let name):
@@ -88,8 +90,12 @@ struct Matcher<E: SelectorElement> {
       return containsToken(classes.utf8, name.utf8, caseInsensitive: false)
     case .attribute(let attribute):
       return matches(attribute, element)
+    case .namespacedAttribute(let attribute, let namespace):
+      return matches(attribute, in: namespace, element)
     case .pseudoClass(let pseudo):
       return matches(pseudo, element)
+    case .pseudoElement:
+      return false
     }
   }
 

@@ -1,16 +1,25 @@
-/// Compound selectors: type, `#id`, `.class`, `[attribute]` and pseudo-classes.
+/// Compound selectors: type, `#id`, `.class`, `[attribute]`, pseudo-classes and pseudo-elements.
 /// https://drafts.csswg.org/selectors-4/#typedef-compound-selector
 extension SelectorParser {
   /// Parses a compound selector, or returns nil when the current token cannot start one.
   mutating func parseCompound() throws(SelectorParseError) -> CompoundSelector? {
     var simple: [SimpleSelector] = []
     var specificity = Specificity()
-    if let type = parseTypeSelector() {
+    if let (type, noNamespace) = try parseTypeSelector() {
       simple.append(type)
+      if noNamespace { simple.append(.noNamespace) }
       if case .type = type { specificity.types += 1 }
     }
+    var pseudoElement: String? = nil
     while !atEnd {
       let token = current
+      if let pseudoElement, token.kind != .colon {
+        switch token.kind {
+        case .hash, .delim("."), .openSquare, .ident, .delim("*"):
+          throw SelectorParseError("\(token.described) cannot follow the pseudo-element ::\(pseudoElement)", at: token.offset)
+        default: break
+        }
+      }
       switch token.kind {
       case .hash(let name, let isID):
         guard isID else {
@@ -27,12 +36,18 @@ extension SelectorParser {
         specificity.classes += 1
         pos += 2
       case .openSquare:
-        simple.append(.attribute(try parseAttribute()))
+        simple.append(try parseAttribute())
         specificity.classes += 1
       case .colon:
-        let pseudo = try parsePseudoClass()
-        simple.append(contentsOf: pseudo.map { SimpleSelector.pseudoClass($0) })
-        if let first = pseudo.first { specificity = specificity + Specificity.of(first) }
+        let pseudo = try parsePseudo(after: pseudoElement)
+        simple.append(contentsOf: pseudo)
+        switch pseudo.first {
+        case .pseudoClass(let first)?: specificity = specificity + Specificity.of(first)
+        case .pseudoElement(let name)?:
+          specificity.types += 1
+          pseudoElement = name
+        default: break
+        }
       default:
         return simple.isEmpty ? nil : CompoundSelector(simple: simple, specificity: specificity)
       }
@@ -50,13 +65,18 @@ extension SelectorParser {
     }
   }
 
-  /// `<type-selector>`: `E`, `*`, `ns|E`, `*|E`, `|E`. Namespace prefixes are accepted and ignored.
-  private mutating func parseTypeSelector() -> SimpleSelector? {
+  /// `<type-selector>`: `E`, `*`, `*|E` (the same as `E`), `|E` (no namespace, returned as `noNamespace`).
+  /// No namespace prefix is declared (https://drafts.csswg.org/selectors-4/#type-nmsp), so `ns|E` is invalid.
+  private mutating func parseTypeSelector() throws(SelectorParseError) -> (SimpleSelector, noNamespace: Bool)? {
+    var noNamespace = false
     switch current.kind {
-    case .ident, .delim("*"):
+    case .ident(let prefix):
+      if namespaceBar(at: 1, allowStar: true) { throw undeclaredPrefix(prefix) }
+    case .delim("*"):
       if namespaceBar(at: 1, allowStar: true) { pos += 2 }
     case .delim("|"):
       guard namespaceBar(at: 0, allowStar: true) else { return nil }
+      noNamespace = true
       pos += 1
     default:
       return nil
@@ -64,23 +84,37 @@ extension SelectorParser {
     let token = current
     pos += 1
     if case .ident(let name) = token.kind {
-      return .type(name: name, lowercased: asciiLowercased(name))
+      return (.type(name: name, lowercased: asciiLowercased(name)), noNamespace)
     }
-    return .universal
+    return (.universal, noNamespace)
   }
 
-  /// `[ns|name op value flag]` (https://drafts.csswg.org/selectors-4/#attribute-selectors).
-  private mutating func parseAttribute() throws(SelectorParseError) -> AttributeSelector {
+  private func undeclaredPrefix(_ prefix: String) -> SelectorParseError {
+    SelectorParseError("undeclared namespace prefix '\(prefix)'", at: current.offset)
+  }
+
+  /// `[ns|name op value flag]` (https://drafts.csswg.org/selectors-4/#attribute-selectors), with the namespace
+  /// of `[*|name]` or `[|name]`; no prefix is declared, so `[ns|name]` is invalid.
+  private mutating func parseAttribute() throws(SelectorParseError) -> SimpleSelector {
     let open = current
     pos += 1
     skipWhitespace()
+    var namespace: AttributeNamespace? = nil
     if namespaceBar(at: 0, allowStar: false) {
+      namespace = AttributeNamespace.none
       pos += 1
-    } else if case .ident = current.kind, namespaceBar(at: 1, allowStar: false) {
-      pos += 2
+    } else if case .ident(let prefix) = current.kind, namespaceBar(at: 1, allowStar: false) {
+      throw undeclaredPrefix(prefix)
     } else if current.kind == .delim("*"), namespaceBar(at: 1, allowStar: false) {
+      namespace = .any
       pos += 2
     }
+    let selector = try parseAttributeBody(open)
+    return namespace.map { .namespacedAttribute(selector, $0) } ?? .attribute(selector)
+  }
+
+  /// The name, operator, value and flag of an attribute selector, and its `]`.
+  private mutating func parseAttributeBody(_ open: Token) throws(SelectorParseError) -> AttributeSelector {
     guard !atEnd, case .ident(let name) = current.kind else {
       throw SelectorParseError("expected an attribute name after '['", at: current.offset)
     }

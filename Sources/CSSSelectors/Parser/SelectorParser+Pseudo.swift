@@ -1,4 +1,4 @@
-/// Pseudo-classes, and the pseudo-elements that querySelector rejects.
+/// Pseudo-classes and pseudo-elements.
 /// https://drafts.csswg.org/selectors-4/#pseudo-classes
 extension SelectorParser {
   /// Pseudo-classes that take no argument, by lowercase name.
@@ -16,44 +16,65 @@ extension SelectorParser {
       "only-of-type": [nth(false, true), nth(true, true)],
     ]
     // States a headless page never has: valid, but they match nothing.
-    for state in [
-      "hover", "active", "focus", "focus-visible", "focus-within", "visited", "target", "target-within",
-      "popover-open", "modal", "fullscreen", "picture-in-picture", "playing", "autofill", "-webkit-autofill",
-      "user-valid", "user-invalid",
-    ] {
+    for state in userActionStates.union([
+      "visited", "target-within", "popover-open", "modal", "fullscreen", "picture-in-picture", "playing", "autofill",
+      "-webkit-autofill", "user-valid", "user-invalid",
+    ]) {
       table[state] = [.neverMatches(state)]
     }
+    table["target"] = [.target]
+    table["valid"] = [.valid]
+    table["invalid"] = [.invalid]
     return table
   }()
 
+  /// The states a user action sets; the only pseudo-classes that may follow a pseudo-element.
+  static let userActionStates: Set<String> = ["hover", "active", "focus", "focus-visible", "focus-within"]
+
   /// Pseudo-classes that take arguments.
   static let functionalPseudoClasses: Set<String> = [
-    "not", "is", "where", "has", "nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type",
+    "not", "is", "where", "has", "nth-child", "nth-last-child", "nth-of-type", "nth-last-of-type", "lang",
   ]
 
   /// CSS 2 pseudo-elements that may be written with one colon.
   static let legacyPseudoElements: Set<String> = ["before", "after", "first-line", "first-letter"]
 
-  /// Parses `:name`, `:name(...)` or `::name`, starting at the colon.
-  mutating func parsePseudoClass() throws(SelectorParseError) -> [PseudoClass] {
+  /// The pseudo-elements Chromium knows that take no argument (besides any `::-webkit-` name, which it accepts too).
+  static let pseudoElements: Set<String> = legacyPseudoElements.union([
+    "marker", "selection", "placeholder", "backdrop", "file-selector-button", "grammar-error", "spelling-error",
+    "target-text", "details-content", "search-text", "column", "scroll-marker", "scroll-marker-group", "checkmark",
+    "picker-icon", "cue", "view-transition",
+  ])
+
+  /// Parses `:name`, `:name(...)`, `::name` or `::name(...)`, starting at the colon. After a pseudo-element
+  /// (`previous`), only a user-action state or a pseudo-element that can belong to it is valid.
+  mutating func parsePseudo(after previous: String?) throws(SelectorParseError) -> [SimpleSelector] {
     let colon = current
     pos += 1
     if !atEnd, current.kind == .colon {
       pos += 1
-      let name: String
-      switch current.kind {
-      case .ident(let n), .function(let n): name = n
-      default: throw SelectorParseError("expected a pseudo-element name after '::'", at: current.offset)
-      }
-      throw pseudoElement("::" + name, at: colon.offset)
+      return [try parsePseudoElement(colon: colon, after: previous)]
     }
     guard !atEnd else { throw SelectorParseError("expected a pseudo-class name after ':'", at: current.offset) }
+    if case .ident(let written) = current.kind, SelectorParser.legacyPseudoElements.contains(asciiLowercased(written)) {
+      return [try pseudoElement(asciiLowercased(written), colon: colon, after: previous)]
+    }
+    let classes = try parsePseudoClass(colon: colon)
+    if let previous {
+      guard case .neverMatches(let state)? = classes.first, SelectorParser.userActionStates.contains(state) else {
+        throw SelectorParseError("only a user-action pseudo-class (:hover, :focus...) may follow ::\(previous)", at: colon.offset)
+      }
+    }
+    return classes.map { .pseudoClass($0) }
+  }
+
+  /// Parses `:name` or `:name(...)`; the token after the colon is current.
+  private mutating func parsePseudoClass(colon: Token) throws(SelectorParseError) -> [PseudoClass] {
     switch current.kind {
     case .ident(let written):
       let name = asciiLowercased(written)
       pos += 1
       if let classes = SelectorParser.plainPseudoClasses[name] { return classes }
-      if SelectorParser.legacyPseudoElements.contains(name) { throw pseudoElement(":" + written, at: colon.offset) }
       if SelectorParser.functionalPseudoClasses.contains(name) {
         throw SelectorParseError("pseudo-class :\(written) needs arguments, as in :\(written)(...)", at: colon.offset)
       }
@@ -65,8 +86,81 @@ extension SelectorParser {
     }
   }
 
-  private func pseudoElement(_ written: String, at offset: Int) -> SelectorParseError {
-    SelectorParseError("pseudo-element \(written) never matches in querySelector", at: offset, kind: .pseudoElement)
+  /// Parses the name (and arguments) after `::`: a known pseudo-element, or a `::-webkit-` one, matches nothing.
+  /// https://drafts.csswg.org/selectors-4/#pseudo-elements
+  private mutating func parsePseudoElement(colon: Token, after previous: String?) throws(SelectorParseError) -> SimpleSelector {
+    switch current.kind {
+    case .ident(let written):
+      let name = asciiLowercased(written)
+      guard SelectorParser.pseudoElements.contains(name) || name.hasPrefix("-webkit-") else {
+        throw SelectorParseError("unknown pseudo-element ::\(written)", at: colon.offset, kind: .pseudoElement)
+      }
+      return try pseudoElement(name, colon: colon, after: previous)
+    case .function(let written):
+      let name = asciiLowercased(written)
+      guard ["slotted", "part", "highlight"].contains(name) else {
+        throw SelectorParseError("unknown pseudo-element ::\(written)()", at: colon.offset, kind: .pseudoElement)
+      }
+      try checkAfter(previous, name, colon: colon)
+      try parsePseudoElementArguments(name, colon: colon)
+      return .pseudoElement(name)
+    default:
+      throw SelectorParseError("expected a pseudo-element name after '::', found \(current.described)", at: current.offset)
+    }
+  }
+
+  /// A pseudo-element without arguments; its name token is current.
+  private mutating func pseudoElement(_ name: String, colon: Token, after previous: String?) throws(SelectorParseError) -> SimpleSelector {
+    try checkAfter(previous, name, colon: colon)
+    pos += 1
+    return .pseudoElement(name)
+  }
+
+  /// Step 1. Pseudo-elements are invalid inside a pseudo-class's arguments.
+  /// Step 2. After another pseudo-element, only a sub-pseudo-element is valid: `::marker` of `::before` or
+  ///         `::after`, or any argument-free one of `::slotted()` or `::part()`.
+  private func checkAfter(_ previous: String?, _ name: String, colon: Token) throws(SelectorParseError) {
+    // Step 1.
+    guard allowsPseudoElements else {
+      throw SelectorParseError("pseudo-element ::\(name) is not allowed inside a pseudo-class", at: colon.offset)
+    }
+    // Step 2.
+    guard let previous else { return }
+    let valid: Bool
+    switch previous {
+    case "before", "after": valid = name == "marker"
+    case "slotted", "part": valid = SelectorParser.pseudoElements.contains(name)
+    default: valid = false
+    }
+    if !valid { throw SelectorParseError("::\(name) cannot follow ::\(previous)", at: colon.offset) }
+  }
+
+  /// `::slotted(<compound-selector>)`, `::part(<ident>+)`, `::highlight(<ident>)`; the function token is current.
+  /// As everywhere, the end of input closes the parenthesis.
+  private mutating func parsePseudoElementArguments(_ name: String, colon: Token) throws(SelectorParseError) {
+    let close = closingParen(from: pos + 1)
+    var inner = SelectorParser(tokens: tokens, pos: pos + 1, end: close, insideHas: insideHas)
+    inner.skipWhitespace()
+    switch name {
+    case "slotted":
+      if try inner.parseCompound() == nil {
+        throw SelectorParseError("::slotted() needs a compound selector", at: inner.current.offset)
+      }
+    default:
+      // One name for ::highlight(), any number for ::part().
+      var count = 0
+      while !inner.atEnd, name == "part" || count == 0, case .ident = inner.current.kind {
+        count += 1
+        inner.pos += 1
+        inner.skipWhitespace()
+      }
+      if count == 0 {
+        throw SelectorParseError("::\(name)() needs \(name == "part" ? "part names" : "a highlight name")", at: inner.current.offset)
+      }
+    }
+    inner.skipWhitespace()
+    if !inner.atEnd { throw unexpected(inner.current) }
+    pos = tokens[close].kind == .eof ? close : close + 1
   }
 
   /// Parses the arguments of `:name(` up to its `)`; the function token is current.
@@ -89,6 +183,14 @@ extension SelectorParser {
     case "is": result = .is(SelectorList(selectors: inner.parseForgivingList()))
     case "where": result = .where(SelectorList(selectors: inner.parseForgivingList()))
     case "has": result = .has(try inner.parseComplexList(relative: true))
+    case "lang":
+      // Chromium takes one identifier (Selectors 4 also allows strings, lists and `*-` wildcards).
+      inner.skipWhitespace()
+      guard !inner.atEnd, case .ident(let range) = inner.current.kind else {
+        throw SelectorParseError(":lang() needs a language code, as in :lang(en)", at: inner.current.offset)
+      }
+      inner.pos += 1
+      result = .lang(range)
     default:
       let ofType = name.hasSuffix("of-type")
       let formula = try inner.parseAnPlusB(in: written)

@@ -10,19 +10,22 @@ struct SelectorParser {
   let end: Int
   /// True inside the argument of `:has()`, where another `:has()` is invalid.
   let insideHas: Bool
+  /// True for a whole selector list; false inside a pseudo-class's arguments, where pseudo-elements are invalid.
+  let allowsPseudoElements: Bool
 
-  init(tokens: [Token], pos: Int, end: Int, insideHas: Bool) {
+  init(tokens: [Token], pos: Int, end: Int, insideHas: Bool, allowsPseudoElements: Bool = false) {
     self.tokens = tokens
     self.pos = pos
     self.end = end
     self.insideHas = insideHas
+    self.allowsPseudoElements = allowsPseudoElements
   }
 
   /// Parses a whole selector string.
   static func parse(_ text: String) throws(SelectorParseError) -> [ComplexSelector] {
     var tokenizer = Tokenizer(text)
     let tokens = tokenizer.tokenize()
-    var parser = SelectorParser(tokens: tokens, pos: 0, end: tokens.count - 1, insideHas: false)
+    var parser = SelectorParser(tokens: tokens, pos: 0, end: tokens.count - 1, insideHas: false, allowsPseudoElements: true)
     return try parser.parseComplexList(relative: false)
   }
 
@@ -131,6 +134,9 @@ struct SelectorParser {
     while true {
       let hadWhitespace = skipWhitespace()
       if atEnd || current.kind == .comma { break }
+      if let pseudo = compounds[compounds.count - 1].pseudoElement {
+        throw SelectorParseError("nothing may follow the pseudo-element ::\(pseudo) but pseudo-classes", at: current.offset)
+      }
       let joiner: Combinator
       var joinerToken: String? = nil
       if let explicit = combinator(current) {

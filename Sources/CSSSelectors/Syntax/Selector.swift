@@ -28,18 +28,40 @@ struct CompoundSelector: Sendable, Equatable {
   var simple: [SimpleSelector]
   /// Counted as written (`:only-child` is one pseudo-class though it is stored as two).
   var specificity: Specificity
+
+  /// The name of the compound's last pseudo-element, if it has one.
+  var pseudoElement: String? {
+    for case .pseudoElement(let name) in simple.reversed() { return name }
+    return nil
+  }
 }
 
 /// One simple selector (https://drafts.csswg.org/selectors-4/#simple).
 enum SimpleSelector: Sendable, Equatable {
   /// A type selector; `lowercased` is used for HTML elements, `name` for foreign ones.
   case type(name: String, lowercased: String)
-  /// `*` (a namespace prefix, if any, is accepted and ignored).
+  /// `*`. `*|E` is the same as `E` (no default namespace is declared); `|E` adds `.noNamespace`.
   case universal
+  /// The `|` of `|E` or `|*`: the element has no namespace.
+  case noNamespace
   case id(String)
   case className(String)
+  /// An attribute selector with no namespace prefix: the attribute is found by its qualified name.
   case attribute(AttributeSelector)
+  /// `[*|name]` or `[|name]`: the attribute is found by its local name, in any namespace or in none.
+  case namespacedAttribute(AttributeSelector, AttributeNamespace)
   case pseudoClass(PseudoClass)
+  /// A pseudo-element such as `::before` (or `:before`), by lowercase name: valid, but it is not an element,
+  /// so the selector matches nothing.
+  case pseudoElement(String)
+}
+
+/// Which attributes a namespaced attribute selector looks at (https://drafts.csswg.org/selectors-4/#attrnmsp).
+enum AttributeNamespace: Sendable, Equatable {
+  /// `[*|name]`: the attribute may be in any namespace, or in none.
+  case any
+  /// `[|name]`: the attribute has no namespace.
+  case none
 }
 
 /// An attribute selector such as `[lang|=en i]` (https://drafts.csswg.org/selectors-4/#attribute-selectors).
@@ -100,6 +122,12 @@ struct NthSelector: Sendable, Equatable {
 /// A pseudo-class this engine understands.
 enum PseudoClass: Sendable, Equatable {
   case root, empty, scope, anyLink, checked, disabled, enabled
+  /// `:target`: the document's target element (https://html.spec.whatwg.org/multipage/semantics-other.html#selector-target).
+  case target
+  /// `:valid` and `:invalid`: form validity (https://html.spec.whatwg.org/multipage/semantics-other.html#selector-valid).
+  case valid, invalid
+  /// `:lang(range)`, with the range as written (https://drafts.csswg.org/selectors-4/#the-lang-pseudo).
+  case lang(String)
   /// `:defined`: every element except an autonomous custom element (an HTML name with a hyphen), which no
   /// registry defines here.
   case defined

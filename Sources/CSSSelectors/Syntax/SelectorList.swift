@@ -12,8 +12,9 @@ public struct SelectorList: Sendable, Equatable {
   /// Parses a selector list (https://drafts.csswg.org/selectors-4/#parse-a-selector).
   ///
   /// Throws a `SelectorParseError` naming the problem and its UTF-16 offset, for example
-  /// `unexpected ')' at 7`, `unknown pseudo-class :foo at 3`, or a pseudo-element (`::before`), which
-  /// never matches in querySelector. Namespace prefixes (`svg|rect`, `*|a`) are accepted and match any namespace.
+  /// `unexpected ')' at 7` or `unknown pseudo-class :foo at 3`. A known pseudo-element (`::before`) parses and
+  /// matches nothing. No namespace prefix is declared: `*|a` is `a`, `|a` is an `a` in no namespace, and
+  /// `svg|rect` is invalid.
   public init(parsing text: String) throws(SelectorParseError) {
     self.selectors = try SelectorParser.parse(text)
   }

@@ -1,11 +1,11 @@
 /// Why a selector string is not a valid selector, and where.
 public struct SelectorParseError: Error, CustomStringConvertible, Equatable {
   /// What kind of problem it is: a style sheet keeps a rule whose other selectors are fine when one names a
-  /// pseudo-element (it never matches an element) or a pseudo-class this engine does not know.
+  /// pseudo-element or a pseudo-class this engine does not know.
   public enum Kind: Sendable, Equatable {
     /// Not a selector at all (a stray token, a bad attribute selector...).
     case syntax
-    /// A pseudo-element (`::before`, `:after`): valid CSS, but it never matches an element.
+    /// A pseudo-element this engine does not know (`::-moz-selection`).
     case pseudoElement
     /// A pseudo-class this engine does not know (`:lang()`, `:-webkit-autofill`).
     case unknownPseudoClass

@@ -43,6 +43,10 @@ public class Document: Node {
   }
   /// Parsed selector lists by source text (cleared when it grows past a few hundred entries).
   var selectorCache: [String: SelectorList] = [:]
+  /// The target element (`:target`) for a tree version and URL fragment.
+  var targetElementCache: TargetElementCache?
+  /// The default language (`:lang()`) for a style version.
+  var defaultLanguageCache: (version: UInt64, language: String?)?
   /// The markup written since document.open(), or nil when no write is in progress.
   var writeBuffer: String?
   /// The parser running the page's scripts while it loads (`load(html:runScript:)`), else nil.

@@ -279,20 +279,3 @@ private struct TextTransform {
     return true
   }
 }
-
-extension Node {
-  /// The language of the node: the `lang` (or `xml:lang`) attribute of its nearest element ancestor-or-self that has one.
-  ///
-  /// https://html.spec.whatwg.org/multipage/dom.html#language
-  var language: String? {
-    var cursor: Node? = self
-    while let node = cursor {
-      if let element = node as? Element {
-        if let lang = element.getAttributeNS(LibXML.Namespace.xml.rawValue, "lang") { return lang }
-        if element.isHTML, let lang = element.getAttribute("lang") { return lang }
-      }
-      cursor = node.parentNode
-    }
-    return nil
-  }
-}

@@ -21,6 +21,21 @@ extension Element: SelectorElement {
   }
 
   public func selectorIsSame(_ other: Element) -> Bool { self === other }
+
+  public var selectorNamespaceURI: String? { namespaceURI }
+
+  public func selectorAttributes(localName: String) -> [(namespaceURI: String?, value: String)] {
+    attributes.filter { $0.localName == localName }.map { ($0.namespaceURI, $0.value) }
+  }
+
+  /// The document element: an element whose parent is a document (`:root`).
+  public var selectorIsDocumentElement: Bool { parentNode is Document }
+
+  public var selectorLanguage: String? { language }
+
+  public var selectorIsTarget: Bool { document.targetElement === self }
+
+  public var selectorValidity: Bool? { validityForSelectors }
 }
 
 extension Node {
