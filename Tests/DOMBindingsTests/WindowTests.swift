@@ -11,8 +11,14 @@ final class WindowTests: BindingTestCase {
 
   func testNoFileSystemNetworkOrModuleLoader() throws {
     XCTAssertEqual(try string("""
-      [typeof require, typeof process, typeof module, typeof WebSocket].join()
-      """), "undefined,undefined,undefined,undefined")
+      [typeof require, typeof process, typeof module].join()
+      """), "undefined,undefined,undefined")
+    // The interfaces that would connect or load a script exist, as in a browser, and refuse to be made.
+    for name in ["WebSocket", "EventSource", "Worker", "SharedWorker"] {
+      XCTAssertEqual(try string("""
+        (() => { try { new \(name)("ws://example.org/"); return "made"; } catch (e) { return e.name + ": " + e.message; } })()
+        """), #"SecurityError: \#(name)("ws://example.org/"): network access is disabled: webaction opens no connections and loads no scripts from a page"#)
+    }
     // fetch() and XMLHttpRequest exist, but without a host answer (WindowOptions.fetch) every request fails.
     try js("var failed = []; fetch('https://example.org/').catch(e => failed.push(e instanceof TypeError));")
     loop.drain(until: clock.now + 1)

@@ -18,7 +18,11 @@ public enum FetchOutcome {
 /// `XMLHttpRequest` (Window+XMLHttpRequest.swift) uses the same native loader.
 extension Window {
   /// The globals ``installFetch(owned:)`` defines (on first use: Window.init).
-  static let fetchGlobalNames = ["fetch", "Response", "XMLHttpRequest"]
+  static let fetchGlobalNames = ["fetch", "Response", "XMLHttpRequest"] + disabledNetworkConstructors
+
+  /// Interfaces that would open a connection or load a script: they exist, as in a browser, and constructing one
+  /// throws a SecurityError saying that network access is disabled (the sandbox: README, "Security").
+  static let disabledNetworkConstructors = ["WebSocket", "EventSource", "Worker", "SharedWorker"]
 
   /// Defines `fetch`, `Response` and `XMLHttpRequest` but those `owned(name)` says a page script made its own.
   func installFetch(owned: ScriptValue) throws(ScriptError) {
@@ -48,7 +52,25 @@ extension Window {
     }
     try context.evaluate(Self.fetchPrelude, sourceURL: "webaction:fetch").call(args: [load, context.global, owned])
     try context.evaluate(Self.xhrPrelude, sourceURL: "webaction:xhr").call(args: [load, parse, context.global, owned])
+    try context.evaluate(Self.disabledNetworkPrelude, sourceURL: "webaction:network-disabled").call(args: [
+      context.global, owned, context.makeString(Self.disabledNetworkConstructors.joined(separator: ",")),
+    ])
   }
+
+  static let disabledNetworkPrelude = #"""
+    (function (global, owned, names) {
+      "use strict";
+      for (const name of names.split(",")) {
+        if (owned(name)) continue;
+        const constructor = { [name]: class {
+          constructor(url) {
+            throw new global.DOMException(`${name}(${url === undefined ? "" : JSON.stringify(String(url))}): network access is disabled: webaction opens no connections and loads no scripts from a page`, "SecurityError");
+          }
+        } }[name];
+        Object.defineProperty(global, name, { value: constructor, writable: true, enumerable: false, configurable: true });
+      }
+    })
+    """#
 
   static let fetchPrelude = #"""
     (function (load, global, owned) {
