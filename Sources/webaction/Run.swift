@@ -23,8 +23,9 @@ struct Run: ParsableCommand {
 
       Exit codes: 0 ok, 2 usage, 3 page unreadable, 4 bundle, 5 JavaScript error,
       6 protocol (completionFunction not called, result not a property list),
-      7 extension cancelled or failed, 8 missing dependency, 9 output.
-      A failed page writes no output file.
+      7 extension cancelled or failed, 8 missing dependency, 9 output (a failed
+      write, with the system's reason). A failed page writes no output file, and
+      a run killed at any moment leaves the old file or the new one.
       """)
 
   @Argument(help: ArgumentHelp(
@@ -131,7 +132,7 @@ struct Run: ParsableCommand {
     let finalizeArguments = try finalizeArgs.map { path throws(WebActionError) in try PropertyListFile.read(path) }
     let quiet = self.quiet
     let host = ActionHost(extension: source) { diagnostic in
-      if !quiet { FileHandle.standardError.write(Data("\(diagnostic)\n".utf8)) }
+      if !quiet { StandardError.write("\(diagnostic)\n") }
     }
 
     if pages.count == 1 {
@@ -147,7 +148,7 @@ struct Run: ParsableCommand {
     do {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
-      throw WebActionError(.output, "cannot create \(directory.path): \(error.localizedDescription)")
+      throw WebActionError(.output, "cannot create \(directory.path): \(WebActionError.systemReason(error))")
     }
     var firstFailure: WebActionError?
     for (index, page) in pages.enumerated() {
@@ -190,12 +191,12 @@ struct Run: ParsableCommand {
     if let path, path != "-" {
       try AtomicFile.write(data, to: URL(fileURLWithPath: path))
     } else {
-      FileHandle.standardOutput.write(data)
+      try StandardOutput.write(data, what: "the page")
     }
   }
 
   private func progress(_ line: String) {
-    if !quiet { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+    if !quiet { StandardError.write("\(line)\n") }
   }
 }
 

@@ -26,6 +26,16 @@ struct WebAction: ParsableCommand {
 
 /// Prints a WebActionError as one paragraph and exits with its class's code; never a backtrace.
 func fail(with error: WebActionError) -> Never {
-  FileHandle.standardError.write(Data("webaction: \(error.description)\n".utf8))
+  StandardError.write("webaction: \(error.description)\n")
   Foundation.exit(error.kind.exitCode)
+}
+
+/// Writes a command's text output to standard output; a failed write (a full disk, a closed pipe) exits with the
+/// output class's code and the OS's reason, where `print` would drop it silently.
+func printing(_ text: String) {
+  do {
+    try StandardOutput.write(text, what: "the output")
+  } catch {
+    fail(with: error)
+  }
 }
