@@ -22,6 +22,19 @@ struct WebAction: ParsableCommand {
       """,
     subcommands: [Run.self, Extensions.self, Defaults.self],
     defaultSubcommand: nil)
+
+  /// Parses and runs as ArgumentParser's `main()` does, except that every usage error (an unknown option, a missing
+  /// argument, a bad value, a failed `validate()`) exits with 2, the code the README documents, instead of 64.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+      StandardError.write(fullMessage(for: error) + "\n")
+      Foundation.exit(WebActionError.Kind.usage.exitCode)
+    }
+  }
 }
 
 /// Prints a WebActionError as one paragraph and exits with its class's code; never a backtrace.
