@@ -9,7 +9,12 @@ public enum PageSource: Sendable {
   /// `-` reads standard input; anything else is a file path.
   public init(argument: String) throws(WebActionError) {
     if argument == "-" {
-      self = .bytes(FileHandle.standardInput.readDataToEndOfFile(), name: "<stdin>")
+      // The throwing read: `readDataToEndOfFile()` traps on an error (standard input a directory, say).
+      do {
+        self = .bytes(try FileHandle.standardInput.readToEnd() ?? Data(), name: "<stdin>")
+      } catch {
+        throw WebActionError(.input, "cannot read the page from standard input: \(FileDescriptorWriter.reason(error))")
+      }
     } else {
       self = .file(URL(fileURLWithPath: argument))
     }

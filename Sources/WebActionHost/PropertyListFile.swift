@@ -24,7 +24,7 @@ public enum PropertyListFile {
       throw WebActionError(.output, "cannot write the results as \(format.rawValue): \(error)")
     }
     if path == "-" {
-      FileHandle.standardOutput.write(data)
+      try StandardOutput.write(data, what: "the results")
     } else {
       try AtomicFile.write(data, to: URL(fileURLWithPath: path))
     }

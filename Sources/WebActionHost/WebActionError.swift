@@ -6,7 +6,7 @@ import Foundation
 public struct WebActionError: Error, CustomStringConvertible, Sendable {
   /// The class of failure. Each has its own exit code, so scripts driving webaction can tell them apart.
   public enum Kind: String, Sendable, CaseIterable {
-    /// The command line is wrong (a bad `--arg`, an unknown format).
+    /// The command line is wrong (a bad `--arg`, an unknown format, two pages writing the same file).
     case usage
     /// The page could not be read or decoded.
     case input
@@ -20,10 +20,11 @@ public struct WebActionError: Error, CustomStringConvertible, Sendable {
     case extensionFailed = "extension"
     /// A system dependency is missing (a language pair, an engine).
     case dependency
-    /// The output could not be written.
+    /// The output could not be written (the message carries the system's reason).
     case output
 
-    /// The process exit code for this class of failure (1 is left for unexpected errors, 64 for argument parsing).
+    /// The process exit code for this class of failure (1 is left for unexpected errors). The CLI also exits with
+    /// `usage`'s code for argument-parsing errors, which swift-argument-parser would end with 64.
     public var exitCode: Int32 {
       switch self {
       case .usage: return 2
@@ -52,4 +53,7 @@ public struct WebActionError: Error, CustomStringConvertible, Sendable {
   public var description: String {
     hint.map { "\(message)\n\($0)" } ?? message
   }
+
+  /// The system's wording of a Foundation error that wraps an `errno` ("No space left on device"), else its description.
+  public static func systemReason(_ error: any Error) -> String { FileDescriptorWriter.reason(error) }
 }

@@ -27,15 +27,43 @@ public struct ExtensionBundle: Sendable {
         problem: "has no Info.plist (looked for \(candidates.map { "\(bundleName)/\($0)" }.joined(separator: " and ")))")
     }
     self.url = url
+    try Self.checkInside(url, relativePath: info, file: "\(bundleName)/\(info)", keyPath: [], named: info)
     manifest = try ExtensionManifest(contentsOf: url.appendingPathComponent(info), displayPath: "\(bundleName)/\(info)")
+    let keyPath = ["NSExtension", "NSExtensionAttributes", "NSExtensionJavaScriptPreprocessingFile"]
     let script = manifest.preprocessingFile + ".js"
+    // The script is a file of the bundle: a name that climbs out (`../x`) or starts at the root is refused outright.
+    if script.hasPrefix("/") || script.split(separator: "/").contains("..") {
+      throw ManifestError(
+        file: "\(bundleName)/\(info)", keyPath: keyPath,
+        problem: "is '\(manifest.preprocessingFile)', a path outside the bundle; name a .js file inside \(bundleName)")
+    }
     let places = [script, "Resources/\(script)", "Contents/Resources/\(script)"]
     guard let found = places.first(where: { fm.fileExists(atPath: url.appendingPathComponent($0).path) }) else {
       throw ManifestError(
-        file: "\(bundleName)/\(info)", keyPath: ["NSExtension", "NSExtensionAttributes", "NSExtensionJavaScriptPreprocessingFile"],
+        file: "\(bundleName)/\(info)", keyPath: keyPath,
         problem: "names \(script), which was not found (looked for \(places.map { "\(bundleName)/\($0)" }.joined(separator: ", ")))")
     }
+    try Self.checkInside(url, relativePath: found, file: "\(bundleName)/\(info)", keyPath: keyPath, named: manifest.preprocessingFile)
     scriptURL = url.appendingPathComponent(found)
+  }
+
+  /// Throws unless `relativePath` in the bundle, once symbolic links are resolved, is still inside the bundle.
+  private static func checkInside(_ bundle: URL, relativePath: String, file: String, keyPath: [String], named: String) throws {
+    let root = realPath(bundle.path) ?? bundle.standardizedFileURL.path
+    guard let resolved = realPath(bundle.appendingPathComponent(relativePath).path) else { return }
+    guard !resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else { return }
+    let link = "\(bundle.lastPathComponent)/\(relativePath)"
+    throw ManifestError(
+      file: file, keyPath: keyPath,
+      problem: keyPath.isEmpty
+        ? "is reached through a symbolic link leading outside the bundle (\(link) → \(resolved))"
+        : "is '\(named)', but \(link) is a symbolic link leading outside the bundle (to \(resolved))")
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 }
 

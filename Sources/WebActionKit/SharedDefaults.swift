@@ -86,7 +86,8 @@ public final class SharedDefaults: @unchecked Sendable {
     do {
       try setValue(value, forKey: key)
     } catch {
-      FileHandle.standardError.write(Data("webaction: SharedDefaults(\(suiteName)): \(error)\n".utf8))
+      // The throwing write: `write(_:)` traps when standard error cannot be written (`2>/dev/full`).
+      try? FileHandle.standardError.write(contentsOf: Data("webaction: SharedDefaults(\(suiteName)): \(error)\n".utf8))
     }
   }
 

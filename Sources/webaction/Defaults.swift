@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WebActionHost
 import WebActionKit
 
 /// `webaction defaults`: reads and writes an App Group's shared defaults, as `defaults` does on macOS.
@@ -42,23 +43,31 @@ struct Defaults: ParsableCommand {
     guard let defaults = SharedDefaults(suiteName: suite) else {
       throw ValidationError("'\(suite)' is not a valid suite name")
     }
-    switch action {
-    case .write:
-      defaults.set(value, forKey: key!)
-    case .delete:
-      defaults.removeObject(forKey: key!)
-    case .read:
-      if let key {
-        guard let stored = defaults.object(forKey: key) else {
-          FileHandle.standardError.write(Data("webaction: \(suite) has no value for \(key)\n".utf8))
-          throw ExitCode(1)
-        }
-        print(stored)
-      } else {
-        for (key, stored) in defaults.dictionaryRepresentation().sorted(by: { $0.key < $1.key }) {
-          print("\(key) = \(stored)")
-        }
+    switch (action, key, value) {
+    case (.write, let key?, let value?):
+      store(value, forKey: key, in: defaults)
+    case (.delete, let key?, _):
+      store(nil, forKey: key, in: defaults)
+    case (.read, let key?, _):
+      guard let stored = defaults.object(forKey: key) else {
+        StandardError.write("webaction: \(suite) has no value for \(key)\n")
+        throw ExitCode(1)
       }
+      printing("\(stored)\n")
+    case (.read, nil, _):
+      let lines = defaults.dictionaryRepresentation().sorted(by: { $0.key < $1.key }).map { "\($0.key) = \($0.value)\n" }
+      printing(lines.joined())
+    default:
+      throw ValidationError("write needs a KEY and a VALUE, delete a KEY")  // validate() already said so
+    }
+  }
+
+  /// Writes through the throwing API, so that a suite that cannot be written is exit 9, not a warning and exit 0.
+  private func store(_ value: String?, forKey key: String, in defaults: SharedDefaults) {
+    do {
+      try defaults.setValue(value, forKey: key)
+    } catch {
+      fail(with: WebActionError(.output, "cannot write \(key) in \(suite) (\(defaults.fileURL.path)): \(WebActionError.systemReason(error))"))
     }
   }
 }

@@ -8,10 +8,10 @@ struct Extensions: ParsableCommand {
     abstract: "List the built-in Action extensions (usable with --ext NAME).")
 
   func run() throws {
-    for builtIn in BuiltInExtensions.all {
-      let bundle = try? ExtensionBundle(url: builtIn.bundleURL)
-      let title = bundle?.manifest.displayName ?? ""
-      print("\(builtIn.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(title)")
+    let lines = BuiltInExtensions.all.map { builtIn in
+      let title = (try? ExtensionBundle(url: builtIn.bundleURL))?.manifest.displayName ?? ""
+      return "\(builtIn.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(title)\n"
     }
+    printing(lines.joined())
   }
 }

@@ -23,8 +23,9 @@ struct Run: ParsableCommand {
 
       Exit codes: 0 ok, 2 usage, 3 page unreadable, 4 bundle, 5 JavaScript error,
       6 protocol (completionFunction not called, result not a property list),
-      7 extension cancelled or failed, 8 missing dependency, 9 output.
-      A failed page writes no output file.
+      7 extension cancelled or failed, 8 missing dependency, 9 output (a failed
+      write, with the system's reason). A failed page writes no output file, and
+      a run killed at any moment leaves the old file or the new one.
       """)
 
   @Argument(help: ArgumentHelp(
@@ -40,7 +41,8 @@ struct Run: ParsableCommand {
   var output: String?
 
   @Option(name: .customLong("output-dir"), help: ArgumentHelp(
-    "With several pages: the folder that receives each page under its own file name.", valueName: "dir"))
+    "The folder that receives each page, mirroring the pages' folders below the one they share (x/p.html y/p.html → DIR/x/p.html DIR/y/p.html).",
+    valueName: "dir"))
   var outputDirectory: String?
 
   @Option(name: .customLong("arg"), help: ArgumentHelp(
@@ -70,10 +72,11 @@ struct Run: ParsableCommand {
   @Option(name: .customLong("results-format"), help: "The format of --results: json, xml or binary.")
   var resultsFormat: PropertyList.Format = .json
 
-  @Option(help: ArgumentHelp("Seconds to wait for completionFunction and for finalize's timers.", valueName: "seconds"))
+  // Numbers parse `.unconditional`ly, so that `--timeout -1` reaches validate() and gets a message about its value.
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for completionFunction and for finalize's timers.", valueName: "seconds"))
   var timeout: Double = 10
 
-  @Option(name: .customLong("extension-timeout"), help: ArgumentHelp(
+  @Option(name: .customLong("extension-timeout"), parsing: .unconditional, help: ArgumentHelp(
     "Seconds to wait for the native extension to complete the request.", valueName: "seconds"))
   var extensionTimeout: Double = 300
 
@@ -88,21 +91,28 @@ struct Run: ParsableCommand {
     valueName: "dir"))
   var subresources: [String] = []
 
-  @Option(name: .customLong("page-timers"), help: ArgumentHelp(
+  @Option(name: .customLong("page-timers"), parsing: .unconditional, help: ArgumentHelp(
     "With --scripts: seconds the page's timers may run after load before they are cancelled and the extension runs.",
     valueName: "seconds"))
   var pageTimers: Double = 1
 
-  @Option(name: .customLong("watchdog"), help: ArgumentHelp(
+  @Option(name: .customLong("watchdog"), parsing: .unconditional, help: ArgumentHelp(
     "Seconds one script call may run before it is stopped as runaway.", valueName: "seconds"))
   var watchdog: Double = 5
 
   func validate() throws {
     if pages.isEmpty { throw ValidationError("give the page to process (a file, or - for standard input)") }
-    if pages.count > 1 {
-      guard outputDirectory != nil else { throw ValidationError("several pages need --output-dir DIR") }
-      guard output == nil, results == nil else { throw ValidationError("-o and --results take one page; with several pages use --output-dir") }
-      guard !pages.contains("-") else { throw ValidationError("standard input (-) can only be processed alone") }
+    if let outputDirectory {
+      guard output == nil, results == nil else { throw ValidationError("-o and --results take one page; with --output-dir each page goes into DIR") }
+      guard !pages.contains("-") else { throw ValidationError("--output-dir: standard input (-) has no file name; give it alone with -o") }
+      // Two pages that would write the same file are refused before anything runs.
+      do {
+        _ = try OutputLayout.relativePaths(for: pages, in: outputDirectory)
+      } catch {
+        throw ValidationError(error.description)
+      }
+    } else if pages.count > 1 {
+      throw ValidationError("several pages need --output-dir DIR")
     }
     for folder in subresources {
       var isDirectory: ObjCBool = false
@@ -110,12 +120,20 @@ struct Run: ParsableCommand {
         throw ValidationError("--subresources \(folder): no such folder")
       }
     }
-    guard pageTimers >= 0 else { throw ValidationError("--page-timers must not be negative") }
-    guard watchdog > 0 else { throw ValidationError("--watchdog must be positive") }
+    try Self.checkSeconds(timeout, "--timeout")
+    try Self.checkSeconds(extensionTimeout, "--extension-timeout")
+    try Self.checkSeconds(pageTimers, "--page-timers", zeroAllowed: true)
+    try Self.checkSeconds(watchdog, "--watchdog")
     for pair in arguments where !pair.contains("=") {
       throw ValidationError("--arg \(pair) is not KEY=VALUE")
     }
-    guard timeout > 0, extensionTimeout > 0 else { throw ValidationError("timeouts must be positive") }
+  }
+
+  private static func checkSeconds(_ value: Double, _ flag: String, zeroAllowed: Bool = false) throws {
+    guard zeroAllowed ? value >= 0 : value > 0 else {
+      let expected = zeroAllowed ? "zero or more" : "more than zero"
+      throw ValidationError("\(flag) \(String(format: "%g", value)): give a number of seconds, \(expected)")
+    }
   }
 
   func run() throws {
@@ -131,10 +149,10 @@ struct Run: ParsableCommand {
     let finalizeArguments = try finalizeArgs.map { path throws(WebActionError) in try PropertyListFile.read(path) }
     let quiet = self.quiet
     let host = ActionHost(extension: source) { diagnostic in
-      if !quiet { FileHandle.standardError.write(Data("\(diagnostic)\n".utf8)) }
+      if !quiet { StandardError.write("\(diagnostic)\n") }
     }
 
-    if pages.count == 1 {
+    guard let outputDirectory else {
       let outcome = try host.process(try request(for: pages[0], finalizeArguments: finalizeArguments))
       if let results { try PropertyListFile.write(outcome.results, format: resultsFormat, to: results) }
       try write(outcome.html, to: output)
@@ -143,19 +161,17 @@ struct Run: ParsableCommand {
 
     // Several pages: one after another in this process, so the extension's warm state (an engine pipeline, a
     // cache) is reused. A failed page is reported and skipped; the exit code is that of the first failure.
-    let directory = URL(fileURLWithPath: outputDirectory!)
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw WebActionError(.output, "cannot create \(directory.path): \(error.localizedDescription)")
-    }
+    // Outputs mirror the pages' folders (OutputLayout), so two pages never write the same file.
+    let directory = URL(fileURLWithPath: outputDirectory)
+    let outputs = try OutputLayout.relativePaths(for: pages, in: outputDirectory)
     var firstFailure: WebActionError?
-    for (index, page) in pages.enumerated() {
+    for (index, (page, name)) in zip(pages, outputs).enumerated() {
       let started = Date()
-      let name = URL(fileURLWithPath: page).lastPathComponent
       do {
         let outcome = try host.process(try request(for: page, finalizeArguments: finalizeArguments))
-        try write(outcome.html, to: directory.appendingPathComponent(name).path)
+        let destination = directory.appendingPathComponent(name)
+        try AtomicFile.createFolder(destination.deletingLastPathComponent())
+        try write(outcome.html, to: destination.path)
         progress("[\(index + 1)/\(pages.count)] \(name) \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
       } catch {
         progress("[\(index + 1)/\(pages.count)] \(name) FAILED: \(error.description)")
@@ -190,12 +206,12 @@ struct Run: ParsableCommand {
     if let path, path != "-" {
       try AtomicFile.write(data, to: URL(fileURLWithPath: path))
     } else {
-      FileHandle.standardOutput.write(data)
+      try StandardOutput.write(data, what: "the page")
     }
   }
 
   private func progress(_ line: String) {
-    if !quiet { FileHandle.standardError.write(Data("\(line)\n".utf8)) }
+    if !quiet { StandardError.write("\(line)\n") }
   }
 }
 

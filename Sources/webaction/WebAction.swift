@@ -22,10 +22,33 @@ struct WebAction: ParsableCommand {
       """,
     subcommands: [Run.self, Extensions.self, Defaults.self],
     defaultSubcommand: nil)
+
+  /// Parses and runs as ArgumentParser's `main()` does, except that every usage error (an unknown option, a missing
+  /// argument, a bad value, a failed `validate()`) exits with 2, the code the README documents, instead of 64.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+      StandardError.write(fullMessage(for: error) + "\n")
+      Foundation.exit(WebActionError.Kind.usage.exitCode)
+    }
+  }
 }
 
 /// Prints a WebActionError as one paragraph and exits with its class's code; never a backtrace.
 func fail(with error: WebActionError) -> Never {
-  FileHandle.standardError.write(Data("webaction: \(error.description)\n".utf8))
+  StandardError.write("webaction: \(error.description)\n")
   Foundation.exit(error.kind.exitCode)
+}
+
+/// Writes a command's text output to standard output; a failed write (a full disk, a closed pipe) exits with the
+/// output class's code and the OS's reason, where `print` would drop it silently.
+func printing(_ text: String) {
+  do {
+    try StandardOutput.write(text, what: "the output")
+  } catch {
+    fail(with: error)
+  }
 }

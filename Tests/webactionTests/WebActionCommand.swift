@@ -30,8 +30,29 @@ struct WebActionCommand {
   static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
   /// Runs `webaction ARGS` in the package root, feeding `stdin`.
+  /// - Parameter standardOutput: where the command's standard output goes instead of a pipe (`stdout` is then empty).
   @discardableResult
-  static func run(_ arguments: [String], stdin: Data? = nil, file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+  static func run(
+    _ arguments: [String], stdin: Data? = nil, standardOutput: FileHandle? = nil, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> Result {
+    let process = process(arguments)
+    let out = Pipe(), err = Pipe(), input = Pipe()
+    process.standardOutput = standardOutput ?? out
+    process.standardError = err
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a large page cannot fill a pipe and stall the child.
+    let stderrData = DrainedPipe(err)
+    let stdoutData = standardOutput == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                  stderr: String(decoding: stderrData.wait(), as: UTF8.self))
+  }
+
+  /// A process ready to run `webaction ARGS` in the package root, with its own data folder; not started.
+  static func process(_ arguments: [String]) -> Process {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -41,19 +62,7 @@ struct WebActionCommand {
     let data = "webaction-e2e-data-\(ProcessInfo.processInfo.processIdentifier)"
     environment["WEBACTION_DATA_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent(data).path
     process.environment = environment
-    let out = Pipe(), err = Pipe(), input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
-    try input.fileHandleForWriting.close()
-    // Read both pipes to the end before waiting, so a large page cannot fill a pipe and stall the child.
-    let stderrData = DrainedPipe(err)
-    let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                  stderr: String(decoding: stderrData.wait(), as: UTF8.self))
+    return process
   }
 
   /// A fresh temporary directory for one test's outputs.
