@@ -96,22 +96,24 @@ public final class ScriptContext {
     let script = JSString.create(source)
     let url = JSString.create(sourceURL)
     defer { JSStringRelease(script); JSStringRelease(url) }
-    watchdogFired = false
-    var exception: JSValueRef? = nil
-    let result = JSEvaluateScript(raw, script, nil, url, Int32(clamping: startingLine), &exception)
-    if let exception {
-      var error = makeError(fromException: exception)
-      if error.kind == .exception, error.name == "SyntaxError",
-        !JSCheckScriptSyntax(raw, script, url, Int32(clamping: startingLine), nil)
-      {
-        error.kind = .syntax
-        error.file = error.file ?? sourceURL
-        error.locateColumn(in: source, startingLine: startingLine)
+    return try runningScript { () throws(ScriptError) in
+      if nativeDepth == 0 { watchdogFired = false }
+      var exception: JSValueRef? = nil
+      let result = JSEvaluateScript(raw, script, nil, url, Int32(clamping: startingLine), &exception)
+      if let exception {
+        var error = makeError(fromException: exception)
+        if error.kind == .exception, error.name == "SyntaxError",
+          !JSCheckScriptSyntax(raw, script, url, Int32(clamping: startingLine), nil)
+        {
+          error.kind = .syntax
+          error.file = error.file ?? sourceURL
+          error.locateColumn(in: source, startingLine: startingLine)
+        }
+        if nativeDepth == 0 { watchdogFired = false }
+        throw error
       }
-      watchdogFired = false
-      throw error
+      return ScriptValue(result ?? JSValueMakeUndefined(raw), in: self)
     }
-    return ScriptValue(result ?? JSValueMakeUndefined(raw), in: self)
   }
 
   /// Parses `source` without running it.
@@ -195,18 +197,29 @@ final class ScriptGroup {
   var openContexts = 0
   var watchdogFired = false
   var nativeDepth = 0
+  /// True while a microtask checkpoint runs (ScriptContext+Microtasks.swift).
+  var isPerformingMicrotaskCheckpoint = false
+  /// Holds JSC's microtask queue shut between checkpoints: JSC would otherwise drain it when each call from Swift
+  /// returns, outside any script, where the watchdog does not see an endless promise chain.
+  let microtaskGate: UnsafeMutablePointer<WAMicrotaskDelayScope>
 
   private var isReleased = false
 
   init() {
     raw = JSContextGroupCreate()
     classes = NativeClasses()
+    microtaskGate = .allocate(capacity: 1)
+    WAMicrotaskDelayScopeCreate(microtaskGate, raw)
   }
 
   /// Releases the JSC group and the classes (when the last context closed; at the latest on deinit).
   func release() {
     guard !isReleased else { return }
     isReleased = true
+    // Dropped without draining: the count goes up first, so the scope's destructor does not run what is still queued.
+    WAMicrotaskDelayScopeIncrement(microtaskGate)
+    WAMicrotaskDelayScopeDestroy(microtaskGate)
+    microtaskGate.deallocate()
     JSContextGroupRelease(raw)
     classes.release()
   }

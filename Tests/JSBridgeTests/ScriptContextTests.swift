@@ -1,3 +1,4 @@
+import Foundation
 import JSBridge
 import XCTest
 
@@ -83,6 +84,55 @@ final class ScriptContextTests: XCTestCase {
     context.executionTimeLimit = 0.2
     let f = try context.evaluate("(function spin() { for (;;) {} })", sourceURL: "spin.js")
     XCTAssertThrowsError(try f.call()) { error in XCTAssertEqual((error as! ScriptError).kind, .timeout) }
+  }
+
+  /// Each microtask of an endless chain is short; the checkpoint after the script is one script for the watchdog.
+  func testWatchdogStopsAnEndlessMicrotaskChain() throws {
+    context.executionTimeLimit = 0.2
+    let chains = [
+      "var n = 0; function f() { n++; Promise.resolve().then(f) } f()",
+      "var n = 0; (async function g() { for (;;) { n++; await 0 } })()",
+      "var n = 0; function h() { n++; queueMicrotask(h) } h()",
+    ]
+    let loop = EventLoop()
+    try loop.install(on: context)
+    defer { loop.cancelAll() }
+    for source in chains {
+      let started = Date()
+      XCTAssertThrowsError(try context.evaluate(source, sourceURL: "chain.js"), source) { error in
+        let e = error as! ScriptError
+        XCTAssertEqual(e.kind, .timeout, source)
+        XCTAssertTrue(e.message.contains("microtasks stopped"), e.message)
+        XCTAssertTrue(e.message.contains("endless promise chain"), e.message)
+      }
+      XCTAssertLessThan(Date().timeIntervalSince(started), 5, source)
+      XCTAssertGreaterThan(try context.evaluate("n", sourceURL: "n.js").toDouble(), 1000, "the chain ran until stopped: \(source)")
+      // The rest of the queue was dropped; the context stays usable, with ordinary microtasks and errors.
+      XCTAssertEqual(try context.evaluate("var m = 0; Promise.resolve().then(() => m = 42); 1", sourceURL: "after.js").toDouble(), 1)
+      XCTAssertEqual(try context.evaluate("m", sourceURL: "after.js").toDouble(), 42)
+      XCTAssertThrowsError(try context.evaluate("undefinedName", sourceURL: "after.js")) { error in
+        XCTAssertEqual((error as! ScriptError).kind, .exception)
+      }
+    }
+  }
+
+  func testMicrotasksRunWhenTheCallFromSwiftReturns() throws {
+    try context.evaluate("var log = []; Promise.resolve().then(() => log.push('micro')); log.push('sync')", sourceURL: "m.js")
+    XCTAssertEqual(try context.evaluate("log.join()", sourceURL: "m.js").toString(), "sync,micro")
+    let f = try context.evaluate("(function () { Promise.resolve().then(() => log.push('from call')) })", sourceURL: "m.js")
+    try f.call()
+    XCTAssertEqual(try context.evaluate("log.join()", sourceURL: "m.js").toString(), "sync,micro,from call")
+  }
+
+  func testDeepRecursionIsARangeError() throws {
+    context.executionTimeLimit = 5
+    XCTAssertThrowsError(try context.evaluate("(function down(n) { return down(n + 1) + 1 })(0)", sourceURL: "deep.js")) { error in
+      let e = error as! ScriptError
+      XCTAssertEqual(e.kind, .exception)
+      XCTAssertEqual(e.name, "RangeError")
+      XCTAssertTrue(e.message.contains("call stack"), e.message)
+    }
+    XCTAssertEqual(try context.evaluate("(function down(n) { return n ? down(n - 1) + 1 : 0 })(1000)", sourceURL: "ok.js").toDouble(), 1000)
   }
 
   func testProtectedValuesSurviveGarbageCollection() throws {
