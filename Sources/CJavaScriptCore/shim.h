@@ -15,6 +15,10 @@ JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef c
                                                             JSValueRef *exception);
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 JS_EXPORT void JSGlobalContextSetName(JSGlobalContextRef ctx, JSStringRef name);
+// JSHeapFinalizerPrivate.h: called after each garbage collection (on the thread that runs scripts, as checked).
+typedef void (*JSHeapFinalizer)(JSContextGroupRef group, void *userData);
+JS_EXPORT void JSContextGroupAddHeapFinalizer(JSContextGroupRef group, JSHeapFinalizer finalizer, void *userData);
+JS_EXPORT void JSContextGroupRemoveHeapFinalizer(JSContextGroupRef group, JSHeapFinalizer finalizer, void *userData);
 
 // JSC::VM::DrainMicrotaskDelayScope, a C++ class exported by libjavascriptcoregtk-4.1 (checked with
 // `nm -D --defined-only | c++filt` and its disassembly on 2.50): one `RefPtr<VM>`. While one exists, JSC does not

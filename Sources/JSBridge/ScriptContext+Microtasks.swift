@@ -20,6 +20,7 @@ extension ScriptContext {
     let outcome: Result<R, ScriptError>
     do { outcome = .success(try body()) } catch { outcome = .failure(error) }
     watchdogFired = false
+    defer { recoverFromMemoryStop() }
     try performMicrotaskCheckpoint()
     return try outcome.get()
   }

@@ -131,11 +131,19 @@ private func collectableWrapperFinalize(_ object: JSObjectRef?) {
 
 private func watchdogTerminate(_ ctx: JSContextRef?, _ info: UnsafeMutableRawPointer?) -> Bool {
   guard let info else { return true }
-  return Unmanaged<ScriptContext>.fromOpaque(info).takeUnretainedValue().watchdogDidFire()
+  return Unmanaged<ScriptGroup>.fromOpaque(info).takeUnretainedValue().watchdogDidFire()
 }
 
-/// The watchdog callback handed to `JSContextGroupSetExecutionTimeLimit`.
+/// The watchdog callback handed to `JSContextGroupSetExecutionTimeLimit` (its context is the ``ScriptGroup``).
 let watchdogCallback: JSShouldTerminateCallback = watchdogTerminate
+
+private func heapFinalized(_ group: JSContextGroupRef?, _ info: UnsafeMutableRawPointer?) {
+  guard let info else { return }
+  Unmanaged<ScriptGroup>.fromOpaque(info).takeUnretainedValue().garbageCollectionDidFinish()
+}
+
+/// The callback handed to `JSContextGroupAddHeapFinalizer` (its context is the ``ScriptGroup``).
+let heapFinalizerCallback: JSHeapFinalizer = heapFinalized
 
 /// The canonical array index a property name spells, if any ("0", "17"; not "01" or "-1").
 private func arrayIndex(_ name: JSStringRef) -> Int? {

@@ -39,6 +39,7 @@ final class Page {
     }
     context = ScriptContext(name: document.url.href)
     context.executionTimeLimit = request.scriptTimeLimit
+    context.memoryLimit = request.memoryLimit
     loop = EventLoop()
     var options = WindowOptions()
     options.selection = request.selection
@@ -167,6 +168,10 @@ final class Page {
       return WebActionError(
         .script, "\(what) was stopped by the watchdog: \(error.message)",
         hint: "A script, or the promise callbacks it queued, ran longer than \(Preprocessor.seconds(context.executionTimeLimit ?? 0)) without returning (an endless loop or promise chain?); --watchdog sets the limit.")
+    case .memoryLimit:
+      return WebActionError(
+        .script, "\(what) was stopped: \(error.message)",
+        hint: "--memory-limit sets the limit (in MB).")
     case .syntax:
       return WebActionError(.script, "syntax error while \(what): \(error.description)")
     default:

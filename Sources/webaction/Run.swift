@@ -97,6 +97,11 @@ struct Run: ParsableCommand {
     "Seconds one script call may run before it is stopped as runaway.", valueName: "seconds"))
   var watchdog: Double = 5
 
+  @Option(name: .customLong("memory-limit"), help: ArgumentHelp(
+    "Megabytes of memory the process may grow to while a script runs before that script is stopped (0 for no limit).",
+    valueName: "MB"))
+  var memoryLimit: Int = 4096
+
   func validate() throws {
     if pages.isEmpty { throw ValidationError("give the page to process (a file, or - for standard input)") }
     if pages.count > 1 {
@@ -112,6 +117,7 @@ struct Run: ParsableCommand {
     }
     guard pageTimers >= 0 else { throw ValidationError("--page-timers must not be negative") }
     guard watchdog > 0 else { throw ValidationError("--watchdog must be positive") }
+    guard memoryLimit >= 0 else { throw ValidationError("--memory-limit must not be negative") }
     for pair in arguments where !pair.contains("=") {
       throw ValidationError("--arg \(pair) is not KEY=VALUE")
     }
@@ -174,6 +180,7 @@ struct Run: ParsableCommand {
     request.timeout = timeout
     request.extensionTimeout = extensionTimeout
     request.scriptTimeLimit = watchdog
+    request.memoryLimit = memoryLimit == 0 ? nil : memoryLimit * 1_048_576
     request.runPageScripts = runPageScripts
     request.subresources = SubresourceFolders(subresources)
     request.pageTimersTime = pageTimers

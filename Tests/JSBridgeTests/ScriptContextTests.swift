@@ -124,6 +124,33 @@ final class ScriptContextTests: XCTestCase {
     XCTAssertEqual(try context.evaluate("log.join()", sourceURL: "m.js").toString(), "sync,micro,from call")
   }
 
+  /// Unbounded allocation stops the script (checked after each garbage collection), not the machine.
+  func testMemoryLimitStopsUnboundedAllocation() throws {
+    // (The string first: once the allocator holds freed pages, doubling a string reuses them, and JSC's own
+    // "RangeError: Out of memory" at the longest string it makes comes before the process grows.)
+    for source in ["var s = 'x'; for (;;) { s = s + s; s.charCodeAt(s.length - 1) }", "var a = []; for (;;) a.push({ n: a.length })"] {
+      let context = ScriptContext(name: "memory")
+      defer { context.close() }
+      let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
+      let resident = Int(statm[1])! * Int(sysconf(Int32(_SC_PAGESIZE)))
+      context.executionTimeLimit = 30
+      context.memoryLimit = resident + 300 * 1_048_576
+      XCTAssertThrowsError(try context.evaluate(source, sourceURL: "grow.js"), source) { error in
+        let e = error as! ScriptError
+        XCTAssertEqual(e.kind, .memoryLimit, "\(e)")
+        XCTAssertEqual(e.name, "MemoryLimitError")
+        XCTAssertTrue(e.message.contains("past the memory limit of"), e.message)
+      }
+      // The watchdog has its own limit again: ordinary scripts run, and a loop is a timeout, not a memory stop.
+      XCTAssertNoThrow(try context.evaluate("a = s = undefined", sourceURL: "free.js"), source)
+      XCTAssertEqual(try context.evaluate("6 * 7", sourceURL: "after.js").toDouble(), 42, source)
+      context.executionTimeLimit = 0.2
+      XCTAssertThrowsError(try context.evaluate("while (true) {}", sourceURL: "loop.js")) { error in
+        XCTAssertEqual((error as! ScriptError).kind, .timeout)
+      }
+    }
+  }
+
   func testDeepRecursionIsARangeError() throws {
     context.executionTimeLimit = 5
     XCTAssertThrowsError(try context.evaluate("(function down(n) { return down(n + 1) + 1 })(0)", sourceURL: "deep.js")) { error in

@@ -90,6 +90,16 @@ final class RunawayScriptTests: XCTestCase {
     }
   }
 
+  func testUnboundedMemoryIsStoppedByTheMemoryLimit() throws {
+    let (result, wrote) = try run(
+      try bundle(run: "var s = 'x'; for (;;) { s = s + s; s.charCodeAt(s.length - 1); }"), ["--memory-limit", "400", "--watchdog", "60"])
+    XCTAssertEqual(result.status, 5, result.stderr)
+    XCTAssertTrue(result.stderr.contains("ExtensionPreprocessingJS.run() was stopped: the process grew to"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("past the memory limit of 400 MB"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("--memory-limit"), result.stderr)
+    XCTAssertFalse(wrote)
+  }
+
   func testDeepRecursionIsARangeError() throws {
     let (result, wrote) = try run(try bundle(run: "(function down(n) { return down(n + 1) + 1 })(0);"))
     XCTAssertEqual(result.status, 5, result.stderr)
