@@ -23,10 +23,12 @@ extension ScriptContext {
   /// above what stayed resident; without that, every later script would be stopped at once.
   func recoverFromMemoryStop() {
     guard shared.memoryLimitExceeded != nil else { return }
+    shared.stoppedNativeCall = nil
     shared.memoryThreshold = .max  // no check during this collection
     collectGarbage()
     shared.memoryLimitExceeded = nil
     shared.armWatchdog()
+    absorbPendingTermination()
     let limit = memoryLimit ?? 0
     shared.memoryThreshold = max(limit, (ScriptGroup.residentBytes() ?? 0) + limit / 4)
   }

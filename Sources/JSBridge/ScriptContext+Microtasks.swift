@@ -18,9 +18,8 @@ extension ScriptContext {
     guard nativeDepth == 0, !shared.isPerformingMicrotaskCheckpoint else { return try body() }
     watchdogFired = false
     let outcome: Result<R, ScriptError>
-    do { outcome = .success(try body()) } catch { outcome = .failure(error) }
+    do { outcome = .success(try supervised(body)) } catch { outcome = .failure(error) }
     watchdogFired = false
-    defer { recoverFromMemoryStop() }
     try performMicrotaskCheckpoint()
     return try outcome.get()
   }
@@ -38,7 +37,7 @@ extension ScriptContext {
     watchdogFired = false
     let drain = microtaskDrain()
     var exception: JSValueRef? = nil
-    JSObjectCallAsFunction(raw, drain.object, nil, 0, nil, &exception)
+    _ = try supervised { () throws(ScriptError) in JSObjectCallAsFunction(raw, drain.object, nil, 0, nil, &exception) }
     guard let exception else { return }
     var error = makeError(fromException: exception)
     watchdogFired = false

@@ -200,6 +200,15 @@ final class ScriptGroup {
   /// The resident size a check compares with, once a stop left more resident than the limit (see
   /// ``ScriptContext/recoverFromMemoryStop()``); 0 until then.
   var memoryThreshold = 0
+  /// When the running script's time is up, in the thread's CPU seconds (ScriptContext+Deadline.swift); nil between
+  /// scripts.
+  var scriptDeadline: Double?
+  /// The outermost native function running now (for messages).
+  var currentNativeCall: String?
+  /// True while a native entry point makes the JS value of the error it throws.
+  var isRaisingException = false
+  /// The native call that was stopped at the deadline, until the script it belongs to ends.
+  var stoppedNativeCall: String?
   /// The thread the group was made on: the only one whose garbage collections may stop a script.
   let thread = pthread_self()
   /// True while a microtask checkpoint runs (ScriptContext+Microtasks.swift).

@@ -116,6 +116,31 @@ final class ScriptContextTests: XCTestCase {
     }
   }
 
+  /// A long native call polls the deadline and stops; the script then stops too, even if it catches the error.
+  func testANativeCallPollingTheDeadlineIsStoppedWithTheScript() throws {
+    context.executionTimeLimit = 0.3
+    XCTAssertFalse(context.isPastScriptDeadline, "no script runs")
+    var polls = 0
+    let slow = context.makeFunction(name: "slowNativeWalk") { args in
+      while !args.context.isPastScriptDeadline { polls += 1 }
+      return args.context.makeNumber(Double(polls))
+    }
+    try context.global.setProperty("slowNativeWalk", slow)
+    for source in ["slowNativeWalk()", "try { slowNativeWalk() } catch (e) {} 'caught'", "try { slowNativeWalk() } catch (e) {} for (;;) {}"] {
+      let started = Date()
+      XCTAssertThrowsError(try context.evaluate(source, sourceURL: "walk.js"), source) { error in
+        let e = error as! ScriptError
+        XCTAssertEqual(e.kind, .timeout, source)
+        XCTAssertTrue(e.message.contains("inside slowNativeWalk (a long native call, cut short)"), e.message)
+      }
+      XCTAssertLessThan(Date().timeIntervalSince(started), 3, source)
+      XCTAssertFalse(context.isPastScriptDeadline)
+      // The watchdog has its own limit back: the next script runs.
+      XCTAssertEqual(try context.evaluate("6 * 7", sourceURL: "after.js").toDouble(), 42, source)
+    }
+    XCTAssertGreaterThan(polls, 0)
+  }
+
   func testMicrotasksRunWhenTheCallFromSwiftReturns() throws {
     try context.evaluate("var log = []; Promise.resolve().then(() => log.push('micro')); log.push('sync')", sourceURL: "m.js")
     XCTAssertEqual(try context.evaluate("log.join()", sourceURL: "m.js").toString(), "sync,micro")

@@ -90,6 +90,23 @@ final class RunawayScriptTests: XCTestCase {
     }
   }
 
+  /// One querySelectorAll ran 6.7 s under a 5 s watchdog: native calls now poll the deadline.
+  func testALongNativeCallIsStoppedByTheWatchdog() throws {
+    let script = """
+      document.body.innerHTML = '<p></p>'.repeat(20000);
+      var started = Date.now();
+      // Each p scans all the siblings after it: 200 million steps in one call.
+      try { document.querySelectorAll('p:has(~ p.none)'); } catch (e) {}
+      args.completionFunction({ ms: Date.now() - started });
+      """
+    let started = Date()
+    let (result, wrote) = try run(try bundle(run: script))
+    XCTAssertEqual(result.status, 5, result.stderr)
+    XCTAssertTrue(result.stderr.contains("inside querySelectorAll (a long native call, cut short)"), result.stderr)
+    XCTAssertFalse(wrote)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+  }
+
   func testUnboundedMemoryIsStoppedByTheMemoryLimit() throws {
     let (result, wrote) = try run(
       try bundle(run: "var s = 'x'; for (;;) { s = s + s; s.charCodeAt(s.length - 1); }"), ["--memory-limit", "400", "--watchdog", "60"])
