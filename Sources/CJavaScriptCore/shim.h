@@ -15,4 +15,23 @@ JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef c
                                                             JSValueRef *exception);
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 JS_EXPORT void JSGlobalContextSetName(JSGlobalContextRef ctx, JSStringRef name);
+// JSHeapFinalizerPrivate.h: called after each garbage collection (on the thread that runs scripts, as checked).
+typedef void (*JSHeapFinalizer)(JSContextGroupRef group, void *userData);
+JS_EXPORT void JSContextGroupAddHeapFinalizer(JSContextGroupRef group, JSHeapFinalizer finalizer, void *userData);
+JS_EXPORT void JSContextGroupRemoveHeapFinalizer(JSContextGroupRef group, JSHeapFinalizer finalizer, void *userData);
+
+// JSC::VM::DrainMicrotaskDelayScope, a C++ class exported by libjavascriptcoregtk-4.1 (checked with
+// `nm -D --defined-only | c++filt` and its disassembly on 2.50): one `RefPtr<VM>`. While one exists, JSC does not
+// drain the microtask queue when the API lock is released (the end of every call from C into JS); `decrement()`
+// drains it when the count reaches zero. A JSContextGroupRef is the VM's address (JSC's APICast.h). Called through
+// their mangled names (Itanium C++ ABI: `this` first); JSBridge's ScriptGroup is the only user.
+typedef struct { void *vm; } WAMicrotaskDelayScope;
+void WAMicrotaskDelayScopeCreate(WAMicrotaskDelayScope *scope, JSContextGroupRef vm)
+    __asm__("_ZN3JSC2VM24DrainMicrotaskDelayScopeC1ERS0_");
+void WAMicrotaskDelayScopeIncrement(WAMicrotaskDelayScope *scope)
+    __asm__("_ZN3JSC2VM24DrainMicrotaskDelayScope9incrementEv");
+void WAMicrotaskDelayScopeDecrement(WAMicrotaskDelayScope *scope)
+    __asm__("_ZN3JSC2VM24DrainMicrotaskDelayScope9decrementEv");
+void WAMicrotaskDelayScopeDestroy(WAMicrotaskDelayScope *scope)
+    __asm__("_ZN3JSC2VM24DrainMicrotaskDelayScopeD1Ev");
 #endif

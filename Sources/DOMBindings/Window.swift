@@ -154,6 +154,9 @@ public final class Window: EventTarget {
     }
     try installWebAPIsOnFirstUse()
     installErrorReporting()
+    // Long DOM operations on this thread stop when the running script's time is up (the frames' scripts run in the
+    // same context group, so the top window's context answers for them too).
+    if parent == nil { Interruption.install { [weak context] in context?.isPastScriptDeadline ?? false } }
     // A parsed page's iframes (a document parsed with its window, `--scripts`, reports them as it goes).
     Node.frames(in: document).forEach(connectFrame)
   }

@@ -8,14 +8,22 @@ public enum RunOutcome: Equatable, Sendable {
   case idle
   /// The deadline came (or nothing can run before it) with the condition still false.
   case timedOut
+  /// ``EventLoop/turnLimit`` timer callbacks ran with the condition still false (an endless timer chain?); the
+  /// timers are still pending.
+  case turnLimitReached
 }
 
 /// Timers and microtasks for one ``ScriptContext``, driven on its thread.
 ///
 /// HTML timer semantics (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timers):
 /// negative or NaN delays count as 0; timers run ordered by due time, then by the order they were set;
-/// nesting clamps are not applied. Microtasks go through JSC's own promise job queue, which JSC drains
-/// each time a call from Swift into JS returns, so `Promise.resolve().then(f)` runs before `setTimeout(g, 0)`.
+/// nesting clamps are not applied. Microtasks go through JSC's own promise job queue, which JSBridge drains
+/// each time a call from Swift into JS returns (``ScriptContext/performMicrotaskCheckpoint()``), so
+/// `Promise.resolve().then(f)` runs before `setTimeout(g, 0)`.
+///
+/// Runaway scripts: the context's watchdog stops one callback, or one microtask checkpoint, that runs too long; an
+/// endless chain of timers ends at the deadline of ``runUntil(deadline:condition:)`` or after ``turnLimit`` callbacks,
+/// whichever comes first.
 public final class EventLoop {
   /// Receives exceptions thrown by timer callbacks and microtasks, and unhandled promise rejections (kind
   /// ``ScriptError/Kind/unhandledRejection``) that ``onUnhandledRejection`` did not take.
@@ -26,6 +34,11 @@ public final class EventLoop {
   public var onUnhandledRejection: ((_ promise: ScriptValue, _ reason: ScriptValue) -> Bool)?
   /// The loop's time source.
   public let clock: EventLoopClock
+  /// The most timer callbacks one ``runUntil(deadline:condition:)`` runs before it stops with
+  /// ``RunOutcome/turnLimitReached``. A browser clamps nested zero-delay timers to 4 ms (at most 250 a second); this
+  /// loop does not, so a `setTimeout(f, 0)` chain would otherwise spin, hundreds of thousands of times a second, until
+  /// its deadline.
+  public var turnLimit = 100_000
   private weak var context: ScriptContext?
   private var timers: [Int: Timer] = [:]
   private var nextID = 1
@@ -179,11 +192,13 @@ public final class EventLoop {
   /// Runs the microtasks queued from Swift outside scripts (https://html.spec.whatwg.org/#perform-a-microtask-checkpoint).
   /// ``runUntil(deadline:condition:)`` does it before each timer.
   public func performMicrotaskCheckpoint() {
-    guard let context, !context.isClosed, !deferredMicrotasks.isEmpty else { return }
+    guard let context, !context.isClosed else { return }
     let bodies = deferredMicrotasks
     deferredMicrotasks = []
     // Each call from Swift into JS drains JSC's queue when it returns, so each body runs here.
     for body in bodies { enqueue(body, in: context) }
+    // What was queued outside a call (a getter the host read, say) runs now.
+    do { try context.performMicrotaskCheckpoint() } catch { report(error) }
   }
 
   private func enqueue(_ body: @escaping () -> Void, in context: ScriptContext) {
@@ -202,11 +217,14 @@ public final class EventLoop {
   /// Runs timers (waiting on the clock between them) until `condition` holds, nothing is pending,
   /// or no timer is due by `deadline` (clock seconds). Returns as soon as the outcome is known.
   public func runUntil(deadline: Double, condition: () -> Bool = { false }) -> RunOutcome {
+    var turns = 0
     while true {
       performMicrotaskCheckpoint()
       if condition() { return .conditionMet }
       guard let context, !context.isClosed, let timer = nextTimer else { return .idle }
       if timer.due > deadline { return .timedOut }
+      if turns == turnLimit { return .turnLimitReached }
+      turns += 1
       clock.sleep(until: timer.due)
       fire(timer, in: context)
     }

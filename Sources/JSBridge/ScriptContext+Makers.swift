@@ -74,7 +74,9 @@ extension ScriptContext {
       return error
     }
     var arg: JSValueRef? = text.raw
-    let error = ScriptValue(JSObjectMakeError(raw, 1, &arg, nil)!, in: self)
+    // Nil while the VM terminates a script (the watchdog stopped it): the message itself is thrown then.
+    guard let made = JSObjectMakeError(raw, 1, &arg, nil) else { return text }
+    let error = ScriptValue(made, in: self)
     try? error.setProperty("name", makeString(name))
     return error
   }

@@ -1,4 +1,5 @@
 import CJavaScriptCore
+import Glibc
 
 /// One JavaScript global context (a realm), confined to the thread that made it.
 ///
@@ -47,15 +48,13 @@ public final class ScriptContext {
   /// Host objects by type (see ScriptContext+HostState.swift); dropped at close.
   var hostStates: [ObjectIdentifier: AnyObject] = [:]
 
-  /// The wall-clock seconds a script may run before it is terminated; nil for no limit.
+  /// The seconds (of the thread's CPU time) one script may run before it is terminated; nil for no limit. Shared by
+  /// the contexts of one group.
   public var executionTimeLimit: Double? {
-    didSet {
-      if let limit = executionTimeLimit {
-        JSContextGroupSetExecutionTimeLimit(
-          group, limit, watchdogCallback, Unmanaged.passUnretained(self).toOpaque())
-      } else {
-        JSContextGroupClearExecutionTimeLimit(group)
-      }
+    get { shared.executionTimeLimit }
+    set {
+      shared.executionTimeLimit = newValue
+      shared.armWatchdog()
     }
   }
 
@@ -96,22 +95,24 @@ public final class ScriptContext {
     let script = JSString.create(source)
     let url = JSString.create(sourceURL)
     defer { JSStringRelease(script); JSStringRelease(url) }
-    watchdogFired = false
-    var exception: JSValueRef? = nil
-    let result = JSEvaluateScript(raw, script, nil, url, Int32(clamping: startingLine), &exception)
-    if let exception {
-      var error = makeError(fromException: exception)
-      if error.kind == .exception, error.name == "SyntaxError",
-        !JSCheckScriptSyntax(raw, script, url, Int32(clamping: startingLine), nil)
-      {
-        error.kind = .syntax
-        error.file = error.file ?? sourceURL
-        error.locateColumn(in: source, startingLine: startingLine)
+    return try runningScript { () throws(ScriptError) in
+      if nativeDepth == 0 { watchdogFired = false }
+      var exception: JSValueRef? = nil
+      let result = JSEvaluateScript(raw, script, nil, url, Int32(clamping: startingLine), &exception)
+      if let exception {
+        var error = makeError(fromException: exception)
+        if error.kind == .exception, error.name == "SyntaxError",
+          !JSCheckScriptSyntax(raw, script, url, Int32(clamping: startingLine), nil)
+        {
+          error.kind = .syntax
+          error.file = error.file ?? sourceURL
+          error.locateColumn(in: source, startingLine: startingLine)
+        }
+        if nativeDepth == 0 { watchdogFired = false }
+        throw error
       }
-      watchdogFired = false
-      throw error
+      return ScriptValue(result ?? JSValueMakeUndefined(raw), in: self)
     }
-    return ScriptValue(result ?? JSValueMakeUndefined(raw), in: self)
   }
 
   /// Parses `source` without running it.
@@ -159,7 +160,7 @@ public final class ScriptContext {
     interfaceResolver = nil
     realmResolver = nil
     hostStates = [:]
-    if shared.openContexts == 0 { JSContextGroupClearExecutionTimeLimit(group) }
+    if shared.openContexts == 0 { shared.disarm() }
     JSObjectSetPrivate(JSContextGetGlobalObject(ctx), nil)
     isClosed = true
     JSGlobalContextRelease(ctx)
@@ -168,11 +169,6 @@ public final class ScriptContext {
     instanceClasses.forEach(JSClassRelease)
   }
 
-  /// Called by the watchdog trampoline: remember that this context's script was terminated.
-  func watchdogDidFire() -> Bool {
-    watchdogFired = true
-    return true
-  }
 }
 
 /// An object value; objects and other values share one type, ``ScriptValue``.
@@ -195,18 +191,76 @@ final class ScriptGroup {
   var openContexts = 0
   var watchdogFired = false
   var nativeDepth = 0
+  /// See ``ScriptContext/executionTimeLimit``.
+  var executionTimeLimit: Double?
+  /// See ``ScriptContext/memoryLimit`` (ScriptContext+MemoryLimit.swift).
+  var memoryLimit: Int?
+  /// The resident size (bytes) that stopped the running script, from the check that found it past ``memoryLimit``.
+  var memoryLimitExceeded: Int?
+  /// The resident size a check compares with, once a stop left more resident than the limit (see
+  /// ``ScriptContext/recoverFromMemoryStop()``); 0 until then.
+  var memoryThreshold = 0
+  /// When the running script's time is up, in the thread's CPU seconds (ScriptContext+Deadline.swift); nil between
+  /// scripts.
+  var scriptDeadline: Double?
+  /// The outermost native function running now (for messages).
+  var currentNativeCall: String?
+  /// True while a native entry point makes the JS value of the error it throws.
+  var isRaisingException = false
+  /// The native call that was stopped at the deadline, until the script it belongs to ends.
+  var stoppedNativeCall: String?
+  /// The thread the group was made on: the only one whose garbage collections may stop a script.
+  let thread = pthread_self()
+  /// True while a microtask checkpoint runs (ScriptContext+Microtasks.swift).
+  var isPerformingMicrotaskCheckpoint = false
+  /// Holds JSC's microtask queue shut between checkpoints: JSC would otherwise drain it when each call from Swift
+  /// returns, outside any script, where the watchdog does not see an endless promise chain.
+  let microtaskGate: UnsafeMutablePointer<WAMicrotaskDelayScope>
 
   private var isReleased = false
 
   init() {
     raw = JSContextGroupCreate()
     classes = NativeClasses()
+    microtaskGate = .allocate(capacity: 1)
+    WAMicrotaskDelayScopeCreate(microtaskGate, raw)
+    JSContextGroupAddHeapFinalizer(raw, heapFinalizerCallback, Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  /// Sets JSC's watchdog to ``executionTimeLimit`` (clears it for nil).
+  func armWatchdog() {
+    if let limit = executionTimeLimit {
+      JSContextGroupSetExecutionTimeLimit(raw, limit, watchdogCallback, Unmanaged.passUnretained(self).toOpaque())
+    } else {
+      JSContextGroupClearExecutionTimeLimit(raw)
+    }
+  }
+
+  /// Stops whatever script runs now, at its next check (the watchdog with no time left).
+  func stopScripts() {
+    JSContextGroupSetExecutionTimeLimit(raw, 0, watchdogCallback, Unmanaged.passUnretained(self).toOpaque())
+  }
+
+  /// Called by the watchdog trampoline: remember that a script of the group was terminated.
+  func watchdogDidFire() -> Bool {
+    watchdogFired = true
+    return true
+  }
+
+  /// No more watchdog, heap checks or callbacks into the group (its last context closed).
+  func disarm() {
+    JSContextGroupClearExecutionTimeLimit(raw)
+    JSContextGroupRemoveHeapFinalizer(raw, heapFinalizerCallback, Unmanaged.passUnretained(self).toOpaque())
   }
 
   /// Releases the JSC group and the classes (when the last context closed; at the latest on deinit).
   func release() {
     guard !isReleased else { return }
     isReleased = true
+    // Dropped without draining: the count goes up first, so the scope's destructor does not run what is still queued.
+    WAMicrotaskDelayScopeIncrement(microtaskGate)
+    WAMicrotaskDelayScopeDestroy(microtaskGate)
+    microtaskGate.deallocate()
     JSContextGroupRelease(raw)
     classes.release()
   }

@@ -14,6 +14,8 @@ public struct ScriptError: Error, CustomStringConvertible, @unchecked Sendable {
     case exception
     /// The watchdog stopped a script that ran past ``ScriptContext/executionTimeLimit``.
     case timeout
+    /// The script was stopped because the process grew past ``ScriptContext/memoryLimit``.
+    case memoryLimit
     /// A promise was rejected and had no handler by the end of a microtask checkpoint (``value`` is the reason).
     case unhandledRejection
     /// The context was used after ``ScriptContext/close()``, or another host-side failure.
@@ -91,7 +93,12 @@ extension ScriptContext {
     } else {
       error.message = (try? value.toString()) ?? "<unprintable value>"
     }
-    if watchdogFired {
+    if watchdogFired, let resident = shared.memoryLimitExceeded {
+      error.kind = .memoryLimit
+      error.name = "MemoryLimitError"
+      let limit = memoryLimit.map { " of \(Self.megabytes($0))" } ?? ""
+      error.message = "the process grew to \(Self.megabytes(resident)), past the memory limit\(limit) (unbounded strings or arrays?)"
+    } else if watchdogFired {
       error.kind = .timeout
       error.name = "TimeoutError"
       let limit = executionTimeLimit.map { " of \($0) s" } ?? ""

@@ -73,10 +73,11 @@ extension ScriptValue {
   public func call(this: ScriptValue? = nil, args: [ScriptValue] = []) throws(ScriptError) -> ScriptValue {
     guard isFunction else { throw .typeError("\((try? toString()) ?? typeName) is not a function") }
     let thisObject = this.flatMap { $0.isObject ? $0.object : nil }
-    if context.nativeDepth == 0 { context.watchdogFired = false }
     let raws: [JSValueRef?] = args.map { $0.raw }
-    let result = try raws.withUnsafeBufferPointer { (buffer) throws(ScriptError) in
-      try context.checked { JSObjectCallAsFunction(ctx, object, thisObject, args.count, buffer.baseAddress, $0) }
+    let result = try context.runningScript { () throws(ScriptError) in
+      try raws.withUnsafeBufferPointer { (buffer) throws(ScriptError) in
+        try context.checked { JSObjectCallAsFunction(ctx, object, thisObject, args.count, buffer.baseAddress, $0) }
+      }
     }
     return ScriptValue(result ?? JSValueMakeUndefined(ctx), in: context)
   }
@@ -84,10 +85,11 @@ extension ScriptValue {
   /// `new value(...args)`.
   public func construct(args: [ScriptValue] = []) throws(ScriptError) -> ScriptValue {
     guard isConstructor else { throw .typeError("\((try? toString()) ?? typeName) is not a constructor") }
-    if context.nativeDepth == 0 { context.watchdogFired = false }
     let raws: [JSValueRef?] = args.map { $0.raw }
-    let result = try raws.withUnsafeBufferPointer { (buffer) throws(ScriptError) in
-      try context.checked { JSObjectCallAsConstructor(ctx, object, args.count, buffer.baseAddress, $0) }
+    let result = try context.runningScript { () throws(ScriptError) in
+      try raws.withUnsafeBufferPointer { (buffer) throws(ScriptError) in
+        try context.checked { JSObjectCallAsConstructor(ctx, object, args.count, buffer.baseAddress, $0) }
+      }
     }
     guard let result else { return context.makeUndefined() }
     return ScriptValue(result, in: context)

@@ -95,10 +95,17 @@ private func runNative<R>(
   guard let context = ScriptContext.from(ctx) else { return failure }
   context.nativeDepth += 1
   defer { context.nativeDepth -= 1 }
+  // Stopped at the deadline (ScriptContext+Deadline.swift), a call's result may be incomplete: the error replaces it
+  // (not while the error's JS value is made: that reads globals, maybe through native getters).
+  let raising = context.shared.isRaisingException
   do {
-    return try body(context)
+    let result = try body(context)
+    if !raising, let stopped = context.nativeCallTimeout() { throw stopped }
+    return result
   } catch {
-    exception?.pointee = context.exceptionValue(for: error)
+    context.shared.isRaisingException = true
+    defer { context.shared.isRaisingException = raising }
+    exception?.pointee = context.exceptionValue(for: raising ? error : context.nativeCallTimeout() ?? error)
     return failure
   }
 }
@@ -110,6 +117,9 @@ private func nativeFunctionCall(
   runNative(ctx, exception, failure: nil) { context in
     guard let function, let p = JSObjectGetPrivate(function) else { throw ScriptError.typeError("Illegal invocation") }
     let native = Unmanaged<NativeFunction>.fromOpaque(p).takeUnretainedValue()
+    let outermost = context.shared.currentNativeCall == nil
+    if outermost { context.shared.currentNativeCall = native.name }
+    defer { if outermost { context.shared.currentNativeCall = nil } }
     let thisValue = this.map { ScriptValue($0, in: context) } ?? context.makeUndefined()
     let args = Arguments(context: context, this: thisValue, callee: native.name, count: argc, values: argv)
     return try native.body(args).raw
@@ -131,11 +141,19 @@ private func collectableWrapperFinalize(_ object: JSObjectRef?) {
 
 private func watchdogTerminate(_ ctx: JSContextRef?, _ info: UnsafeMutableRawPointer?) -> Bool {
   guard let info else { return true }
-  return Unmanaged<ScriptContext>.fromOpaque(info).takeUnretainedValue().watchdogDidFire()
+  return Unmanaged<ScriptGroup>.fromOpaque(info).takeUnretainedValue().watchdogDidFire()
 }
 
-/// The watchdog callback handed to `JSContextGroupSetExecutionTimeLimit`.
+/// The watchdog callback handed to `JSContextGroupSetExecutionTimeLimit` (its context is the ``ScriptGroup``).
 let watchdogCallback: JSShouldTerminateCallback = watchdogTerminate
+
+private func heapFinalized(_ group: JSContextGroupRef?, _ info: UnsafeMutableRawPointer?) {
+  guard let info else { return }
+  Unmanaged<ScriptGroup>.fromOpaque(info).takeUnretainedValue().garbageCollectionDidFinish()
+}
+
+/// The callback handed to `JSContextGroupAddHeapFinalizer` (its context is the ``ScriptGroup``).
+let heapFinalizerCallback: JSHeapFinalizer = heapFinalized
 
 /// The canonical array index a property name spells, if any ("0", "17"; not "01" or "-1").
 private func arrayIndex(_ name: JSStringRef) -> Int? {

@@ -65,6 +65,8 @@ public struct ActionRequest: Sendable {
   public var extensionTimeout: TimeInterval = 300
   /// The watchdog: the longest one script evaluation or callback may run before it is stopped.
   public var scriptTimeLimit: TimeInterval = 5
+  /// The memory limit: scripts that grow the process's resident memory past this many bytes are stopped (nil: none).
+  public var memoryLimit: Int? = 4096 * 1_048_576
   /// `--scripts`: run the page's own classic scripts while it loads (external ones only from `subresources`).
   public var runPageScripts = false
   /// With `runPageScripts`: seconds the page's own timers may run after loading, before the extension's script;

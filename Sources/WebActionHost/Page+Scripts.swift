@@ -41,10 +41,17 @@ extension Page {
     let deadline = loop.clock.now + timersTime
     if window.delaysLoadEvent { _ = loop.runUntil(deadline: deadline) { !window.delaysLoadEvent } }
     window.documentDidFinishLoading()
-    if loop.drain(until: deadline) == .timedOut {
+    switch loop.drain(until: deadline) {
+    case .timedOut:
       report(Diagnostic(.info, source: "webaction",
                         "\(loop.pendingTimerCount) page timer(s) still pending \(Preprocessor.seconds(timersTime)) after loading were cancelled"))
       loop.cancelAll()
+    case .turnLimitReached:
+      report(Diagnostic(.warning, source: "webaction",
+                        "the page's timer callbacks ran \(loop.turnLimit) times after loading (an endless setTimeout or setInterval chain?); its \(loop.pendingTimerCount) pending timer(s) were cancelled"))
+      loop.cancelAll()
+    case .idle, .conditionMet:
+      break
     }
   }
 

@@ -39,6 +39,7 @@ final class Page {
     }
     context = ScriptContext(name: document.url.href)
     context.executionTimeLimit = request.scriptTimeLimit
+    context.memoryLimit = request.memoryLimit
     loop = EventLoop()
     var options = WindowOptions()
     options.selection = request.selection
@@ -153,13 +154,24 @@ final class Page {
     throw describe(error, doing: "a callback (timer or promise)")
   }
 
+  /// The error for an event loop that stopped at its turn limit: timers kept firing (an endless chain).
+  func runawayTimers(doing what: String) -> WebActionError {
+    WebActionError(
+      .script, "\(what): timer callbacks ran \(loop.turnLimit) times in a row and were stopped (an endless setTimeout or setInterval chain?)",
+      hint: "Each timer callback was short, so the watchdog (--watchdog) did not stop it; the event loop runs at most \(loop.turnLimit) of them while it waits.")
+  }
+
   /// One message for a script failure: `Action.js:12:5: TypeError: x is undefined`, with where it happened.
   func describe(_ error: ScriptError, doing what: String) -> WebActionError {
     switch error.kind {
     case .timeout:
       return WebActionError(
         .script, "\(what) was stopped by the watchdog: \(error.message)",
-        hint: "A script ran longer than \(Preprocessor.seconds(context.executionTimeLimit ?? 0)) without returning (an endless loop?).")
+        hint: "A script, or the promise callbacks it queued, ran longer than \(Preprocessor.seconds(context.executionTimeLimit ?? 0)) without returning (an endless loop or promise chain?); --watchdog sets the limit.")
+    case .memoryLimit:
+      return WebActionError(
+        .script, "\(what) was stopped: \(error.message)",
+        hint: "--memory-limit sets the limit (in MB).")
     case .syntax:
       return WebActionError(.script, "syntax error while \(what): \(error.description)")
     default:

@@ -63,6 +63,9 @@ struct Preprocessor {
         .protocolViolation,
         "ExtensionPreprocessingJS.run() did not call arguments.completionFunction within \(Self.seconds(timeout))",
         hint: "Raise --timeout if the page really needs longer.")
+    case .turnLimitReached:
+      try page.throwPendingScriptError()
+      throw page.runawayTimers(doing: "waiting for ExtensionPreprocessingJS.run() to call arguments.completionFunction")
     }
     try page.throwPendingScriptError()
     // Let anything the same turn queued run, so a second completionFunction call can be reported.
@@ -82,7 +85,7 @@ struct Preprocessor {
       return try bridge.propertyList(from: value, path: "results")
     } catch let error as PropertyListBridge.ConversionError {
       throw WebActionError(
-        .protocolViolation, "the value passed to completionFunction is not a property list: \(error.path): \(error.message)")
+        .protocolViolation, "the value passed to completionFunction is not a property list: \(Self.abbreviated(error.path)): \(error.message)")
     } catch {
       throw scriptFailure(error, doing: "reading the value passed to completionFunction")
     }
@@ -97,9 +100,15 @@ struct Preprocessor {
     } catch {
       throw scriptFailure(error, doing: "ExtensionPreprocessingJS.finalize()")
     }
-    if page.loop.drain(until: page.loop.clock.now + timeout) == .timedOut {
+    switch page.loop.drain(until: page.loop.clock.now + timeout) {
+    case .timedOut:
       report(Diagnostic(.warning, source: "webaction",
                         "timers were still pending \(Self.seconds(timeout)) after finalize(); the page is written as it is now"))
+    case .turnLimitReached:
+      try page.throwPendingScriptError()
+      throw page.runawayTimers(doing: "running the timers ExtensionPreprocessingJS.finalize() set")
+    case .idle, .conditionMet:
+      break
     }
     try page.throwPendingScriptError()
   }
@@ -118,6 +127,12 @@ struct Preprocessor {
   private func scriptFailure(_ error: any Error, doing what: String) -> WebActionError {
     guard let error = error as? ScriptError else { return WebActionError(.script, "\(what) failed: \(error)") }
     return page.describe(error, doing: what)
+  }
+
+  /// A path of a few hundred characters (a value nested a thousand levels deep) with its middle left out.
+  static func abbreviated(_ path: String) -> String {
+    guard path.count > 160 else { return path }
+    return "\(path.prefix(80))…\(path.suffix(60))"
   }
 
   static func seconds(_ value: TimeInterval) -> String {

@@ -18,7 +18,13 @@ import WebActionKit
 /// | undefined, function, symbol | dropped from dictionaries (as JSON does); null inside arrays |
 /// | DOM node, Map, Set, RegExp, Promise, BigInt... | error naming the path |
 /// | a cycle | error naming the path |
+/// | nesting deeper than ``maximumDepth``, more than ``maximumValueCount`` values | error naming the path and the limit |
 struct PropertyListBridge {
+  /// The deepest nesting of arrays and objects a value may have (the root is at depth 1).
+  static let maximumDepth = 1_000
+  /// The most values (containers and leaves, the root included) one conversion accepts.
+  static let maximumValueCount = 1_000_000
+
   /// A value that cannot become a property list; `path` is like `results.items[3].node`.
   struct ConversionError: Error {
     var path: String
@@ -43,17 +49,21 @@ struct PropertyListBridge {
 
   /// Converts `value`; `path` names the root in messages (`results`).
   func propertyList(from value: ScriptValue, path: String) throws -> PropertyList {
-    var ancestors: [JSValueKey] = []
-    guard let converted = try convert(value, path: path, ancestors: &ancestors, inArray: false) else {
+    var ancestors: Set<JSValueKey> = []
+    var remaining = Self.maximumValueCount
+    guard let converted = try convert(value, path: path, ancestors: &ancestors, remaining: &remaining, inArray: false) else {
       return .dictionary([:])
     }
     return converted
   }
 
-  /// nil means "omit" (undefined, functions and symbols in a dictionary).
+  /// nil means "omit" (undefined, functions and symbols in a dictionary). `remaining` counts down the values still
+  /// accepted; the recursion is as deep as the value, which `ancestors` bounds (``maximumDepth``).
   private func convert(
-    _ value: ScriptValue, path: String, ancestors: inout [JSValueKey], inArray: Bool
+    _ value: ScriptValue, path: String, ancestors: inout Set<JSValueKey>, remaining: inout Int, inArray: Bool
   ) throws -> PropertyList? {
+    remaining -= 1
+    guard remaining >= 0 else { throw tooManyValues(path) }
     if value.isUndefined || value.isSymbol || value.isFunction { return inArray ? .null : nil }
     if value.isNull { return .null }
     if value.isBoolean { return .boolean(value.toBool()) }
@@ -77,13 +87,20 @@ struct PropertyListBridge {
     if ancestors.contains(key) {
       throw ConversionError(path: path, message: "the value contains a cycle: it refers back to one of its own containers")
     }
-    ancestors.append(key)
-    defer { ancestors.removeLast() }
+    guard ancestors.count < Self.maximumDepth else {
+      throw ConversionError(
+        path: path, message: "the value is nested more than \(Self.maximumDepth) levels deep (the limit for a value passed to native code)")
+    }
+    ancestors.insert(key)
+    defer { ancestors.remove(key) }
 
     if value.isArray {
+      // Checked before the elements are read: a huge array fails at once.
+      guard value.arrayLength <= remaining else { throw tooManyValues(path) }
       var elements: [PropertyList] = []
       for (index, element) in try value.arrayElements().enumerated() {
-        elements.append(try convert(element, path: "\(path)[\(index)]", ancestors: &ancestors, inArray: true) ?? .null)
+        elements.append(
+          try convert(element, path: "\(path)[\(index)]", ancestors: &ancestors, remaining: &remaining, inArray: true) ?? .null)
       }
       return .array(elements)
     }
@@ -93,13 +110,21 @@ struct PropertyListBridge {
         path: path, message: "a \(tag) cannot be passed to native code; convert it to a plain object or array first")
     }
     var dictionary: [String: PropertyList] = [:]
-    for name in try value.ownEnumerableKeys() {
+    let names = try value.ownEnumerableKeys()
+    guard names.count <= remaining else { throw tooManyValues(path) }
+    for name in names {
       let child = try value.property(name)
-      if let converted = try convert(child, path: Self.append(name, to: path), ancestors: &ancestors, inArray: false) {
+      if let converted = try convert(
+        child, path: Self.append(name, to: path), ancestors: &ancestors, remaining: &remaining, inArray: false) {
         dictionary[name] = converted
       }
     }
     return .dictionary(dictionary)
+  }
+
+  private func tooManyValues(_ path: String) -> ConversionError {
+    ConversionError(
+      path: path, message: "the value holds more than \(Self.maximumValueCount) values in all (the limit for a value passed to native code)")
   }
 
   private func number(_ double: Double, path: String) -> PropertyList {
@@ -146,9 +171,9 @@ struct PropertyListBridge {
   }
 }
 
-/// Identity of a JS object, for cycle detection (the reference is only compared, never followed).
-private struct JSValueKey: Equatable {
-  let value: ScriptValue
-  init(_ value: ScriptValue) { self.value = value }
-  static func == (lhs: JSValueKey, rhs: JSValueKey) -> Bool { lhs.value === rhs.value }
+/// Identity of a JS object, for cycle detection (the address is only compared and hashed, never followed; for
+/// objects, `===` is identity).
+private struct JSValueKey: Hashable {
+  let address: UnsafeRawPointer
+  init(_ value: ScriptValue) { address = UnsafeRawPointer(value.raw) }
 }

@@ -100,6 +100,11 @@ struct Run: ParsableCommand {
     "Seconds one script call may run before it is stopped as runaway.", valueName: "seconds"))
   var watchdog: Double = 5
 
+  @Option(name: .customLong("memory-limit"), help: ArgumentHelp(
+    "Megabytes of memory the process may grow to while a script runs before that script is stopped (0 for no limit).",
+    valueName: "MB"))
+  var memoryLimit: Int = 4096
+
   func validate() throws {
     if pages.isEmpty { throw ValidationError("give the page to process (a file, or - for standard input)") }
     if let outputDirectory {
@@ -124,6 +129,7 @@ struct Run: ParsableCommand {
     try Self.checkSeconds(extensionTimeout, "--extension-timeout")
     try Self.checkSeconds(pageTimers, "--page-timers", zeroAllowed: true)
     try Self.checkSeconds(watchdog, "--watchdog")
+    guard memoryLimit >= 0 else { throw ValidationError("--memory-limit \(memoryLimit): give megabytes, 0 or more (0: no limit)") }
     for pair in arguments where !pair.contains("=") {
       throw ValidationError("--arg \(pair) is not KEY=VALUE")
     }
@@ -190,6 +196,7 @@ struct Run: ParsableCommand {
     request.timeout = timeout
     request.extensionTimeout = extensionTimeout
     request.scriptTimeLimit = watchdog
+    request.memoryLimit = memoryLimit == 0 ? nil : memoryLimit * 1_048_576
     request.runPageScripts = runPageScripts
     request.subresources = SubresourceFolders(subresources)
     request.pageTimersTime = pageTimers

@@ -45,6 +45,19 @@ final class EventLoopTests: XCTestCase {
     XCTAssertEqual(clock.now, 1000.03, accuracy: 1e-9)
   }
 
+  /// An endless zero-delay chain never reaches a deadline on a clock that does not move: the turn limit ends it.
+  func testAnEndlessTimerChainStopsAtTheTurnLimit() throws {
+    loop.turnLimit = 50
+    try js("var n = 0; (function f() { n++; setTimeout(f, 0) })()")
+    XCTAssertEqual(loop.runUntil(deadline: clock.now + 60) { false }, .turnLimitReached)
+    XCTAssertEqual(try js("n").toDouble(), 51, "the first call, then 50 timer callbacks")
+    XCTAssertEqual(loop.pendingTimerCount, 1, "the chain's next timer is still pending")
+    // Each run counts afresh; a run that ends before the limit is unaffected.
+    XCTAssertEqual(loop.runUntil(deadline: clock.now + 60) { (try? self.js("n").toDouble()) == 60 }, .conditionMet)
+    loop.cancelAll()
+    XCTAssertEqual(loop.drain(until: clock.now + 60), .idle)
+  }
+
   func testClearTimeoutAndIntervals() throws {
     try js("""
       const cancelled = setTimeout(() => log.push('never'), 5);

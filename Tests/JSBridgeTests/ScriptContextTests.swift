@@ -1,3 +1,4 @@
+import Foundation
 import JSBridge
 import XCTest
 
@@ -83,6 +84,107 @@ final class ScriptContextTests: XCTestCase {
     context.executionTimeLimit = 0.2
     let f = try context.evaluate("(function spin() { for (;;) {} })", sourceURL: "spin.js")
     XCTAssertThrowsError(try f.call()) { error in XCTAssertEqual((error as! ScriptError).kind, .timeout) }
+  }
+
+  /// Each microtask of an endless chain is short; the checkpoint after the script is one script for the watchdog.
+  func testWatchdogStopsAnEndlessMicrotaskChain() throws {
+    context.executionTimeLimit = 0.2
+    let chains = [
+      "var n = 0; function f() { n++; Promise.resolve().then(f) } f()",
+      "var n = 0; (async function g() { for (;;) { n++; await 0 } })()",
+      "var n = 0; function h() { n++; queueMicrotask(h) } h()",
+    ]
+    let loop = EventLoop()
+    try loop.install(on: context)
+    defer { loop.cancelAll() }
+    for source in chains {
+      let started = Date()
+      XCTAssertThrowsError(try context.evaluate(source, sourceURL: "chain.js"), source) { error in
+        let e = error as! ScriptError
+        XCTAssertEqual(e.kind, .timeout, source)
+        XCTAssertTrue(e.message.contains("microtasks stopped"), e.message)
+        XCTAssertTrue(e.message.contains("endless promise chain"), e.message)
+      }
+      XCTAssertLessThan(Date().timeIntervalSince(started), 5, source)
+      XCTAssertGreaterThan(try context.evaluate("n", sourceURL: "n.js").toDouble(), 1000, "the chain ran until stopped: \(source)")
+      // The rest of the queue was dropped; the context stays usable, with ordinary microtasks and errors.
+      XCTAssertEqual(try context.evaluate("var m = 0; Promise.resolve().then(() => m = 42); 1", sourceURL: "after.js").toDouble(), 1)
+      XCTAssertEqual(try context.evaluate("m", sourceURL: "after.js").toDouble(), 42)
+      XCTAssertThrowsError(try context.evaluate("undefinedName", sourceURL: "after.js")) { error in
+        XCTAssertEqual((error as! ScriptError).kind, .exception)
+      }
+    }
+  }
+
+  /// A long native call polls the deadline and stops; the script then stops too, even if it catches the error.
+  func testANativeCallPollingTheDeadlineIsStoppedWithTheScript() throws {
+    context.executionTimeLimit = 0.3
+    XCTAssertFalse(context.isPastScriptDeadline, "no script runs")
+    var polls = 0
+    let slow = context.makeFunction(name: "slowNativeWalk") { args in
+      while !args.context.isPastScriptDeadline { polls += 1 }
+      return args.context.makeNumber(Double(polls))
+    }
+    try context.global.setProperty("slowNativeWalk", slow)
+    for source in ["slowNativeWalk()", "try { slowNativeWalk() } catch (e) {} 'caught'", "try { slowNativeWalk() } catch (e) {} for (;;) {}"] {
+      let started = Date()
+      XCTAssertThrowsError(try context.evaluate(source, sourceURL: "walk.js"), source) { error in
+        let e = error as! ScriptError
+        XCTAssertEqual(e.kind, .timeout, source)
+        XCTAssertTrue(e.message.contains("inside slowNativeWalk (a long native call, cut short)"), e.message)
+      }
+      XCTAssertLessThan(Date().timeIntervalSince(started), 3, source)
+      XCTAssertFalse(context.isPastScriptDeadline)
+      // The watchdog has its own limit back: the next script runs.
+      XCTAssertEqual(try context.evaluate("6 * 7", sourceURL: "after.js").toDouble(), 42, source)
+    }
+    XCTAssertGreaterThan(polls, 0)
+  }
+
+  func testMicrotasksRunWhenTheCallFromSwiftReturns() throws {
+    try context.evaluate("var log = []; Promise.resolve().then(() => log.push('micro')); log.push('sync')", sourceURL: "m.js")
+    XCTAssertEqual(try context.evaluate("log.join()", sourceURL: "m.js").toString(), "sync,micro")
+    let f = try context.evaluate("(function () { Promise.resolve().then(() => log.push('from call')) })", sourceURL: "m.js")
+    try f.call()
+    XCTAssertEqual(try context.evaluate("log.join()", sourceURL: "m.js").toString(), "sync,micro,from call")
+  }
+
+  /// Unbounded allocation stops the script (checked after each garbage collection), not the machine.
+  func testMemoryLimitStopsUnboundedAllocation() throws {
+    // (The string first: once the allocator holds freed pages, doubling a string reuses them, and JSC's own
+    // "RangeError: Out of memory" at the longest string it makes comes before the process grows.)
+    for source in ["var s = 'x'; for (;;) { s = s + s; s.charCodeAt(s.length - 1) }", "var a = []; for (;;) a.push({ n: a.length })"] {
+      let context = ScriptContext(name: "memory")
+      defer { context.close() }
+      let statm = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8).split(separator: " ")
+      let resident = Int(statm[1])! * Int(sysconf(Int32(_SC_PAGESIZE)))
+      context.executionTimeLimit = 30
+      context.memoryLimit = resident + 300 * 1_048_576
+      XCTAssertThrowsError(try context.evaluate(source, sourceURL: "grow.js"), source) { error in
+        let e = error as! ScriptError
+        XCTAssertEqual(e.kind, .memoryLimit, "\(e)")
+        XCTAssertEqual(e.name, "MemoryLimitError")
+        XCTAssertTrue(e.message.contains("past the memory limit of"), e.message)
+      }
+      // The watchdog has its own limit again: ordinary scripts run, and a loop is a timeout, not a memory stop.
+      XCTAssertNoThrow(try context.evaluate("a = s = undefined", sourceURL: "free.js"), source)
+      XCTAssertEqual(try context.evaluate("6 * 7", sourceURL: "after.js").toDouble(), 42, source)
+      context.executionTimeLimit = 0.2
+      XCTAssertThrowsError(try context.evaluate("while (true) {}", sourceURL: "loop.js")) { error in
+        XCTAssertEqual((error as! ScriptError).kind, .timeout)
+      }
+    }
+  }
+
+  func testDeepRecursionIsARangeError() throws {
+    context.executionTimeLimit = 5
+    XCTAssertThrowsError(try context.evaluate("(function down(n) { return down(n + 1) + 1 })(0)", sourceURL: "deep.js")) { error in
+      let e = error as! ScriptError
+      XCTAssertEqual(e.kind, .exception)
+      XCTAssertEqual(e.name, "RangeError")
+      XCTAssertTrue(e.message.contains("call stack"), e.message)
+    }
+    XCTAssertEqual(try context.evaluate("(function down(n) { return n ? down(n - 1) + 1 : 0 })(1000)", sourceURL: "ok.js").toDouble(), 1000)
   }
 
   func testProtectedValuesSurviveGarbageCollection() throws {

@@ -17,6 +17,17 @@ final class PageScriptsTests: XCTestCase {
     return try Page(request: request) { [unowned self] in diagnostics.append($0) }
   }
 
+  /// A page's endless zero-delay timer chain stops at the event loop's turn limit (not after --page-timers seconds),
+  /// with a warning; its timers are cancelled and the page is usable.
+  func testAnEndlessTimerChainInThePageIsCancelledAtTheTurnLimit() throws {
+    let started = Date()
+    let page = try page("<body><script>var n = 0; (function f() { n++; setTimeout(f, 0) })()</script>", timersTime: 600)
+    XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+    XCTAssertEqual(page.loop.pendingTimerCount, 0)
+    XCTAssertEqual(try page.context.evaluate("n", sourceURL: "t").toDouble(), Double(page.loop.turnLimit + 1))
+    XCTAssertTrue(diagnostics.contains { $0.message.contains("timer callbacks ran \(page.loop.turnLimit) times after loading") }, "\(diagnostics)")
+  }
+
   func testNestedWritesFromJavaScript() throws {
     let page = try page(#"""
       <body><script>document.write("<script>document.write('<b>2<\/b>')<\/script><i>1</i>")</script><div>after</div>

@@ -1,3 +1,4 @@
+import Foundation
 import JSBridge
 import WebActionKit
 import XCTest
@@ -81,6 +82,35 @@ final class PropertyListBridgeTests: XCTestCase {
         XCTAssertTrue(error.message.contains(message), "\(js): \(error.message)")
       }
     }
+  }
+
+  /// Nesting 100,000 deep crashed the conversion (it recursed on the C stack); 10,000,000 elements took minutes.
+  func testDeepAndHugeValuesAreRejectedNamingTheLimit() throws {
+    let deep = "(function () { var v = 0; for (var i = 0; i < 100000; i++) v = [v]; return {deep: v}; })()"
+    XCTAssertThrowsError(try convert(deep)) { error in
+      let error = error as! PropertyListBridge.ConversionError
+      XCTAssertEqual(error.path, "results.deep" + String(repeating: "[0]", count: PropertyListBridge.maximumDepth - 1))
+      XCTAssertTrue(error.message.contains("nested more than 1000 levels deep"), error.message)
+    }
+    let deepObjects = "(function () { var v = {}; for (var i = 0; i < 10000; i++) v = {v: v}; return v; })()"
+    XCTAssertThrowsError(try convert(deepObjects)) { error in
+      XCTAssertTrue((error as! PropertyListBridge.ConversionError).message.contains("nested more than"))
+    }
+    let started = Date()
+    XCTAssertThrowsError(try convert("{list: new Array(10000000).fill(1)}")) { error in
+      let error = error as! PropertyListBridge.ConversionError
+      XCTAssertEqual(error.path, "results.list")
+      XCTAssertTrue(error.message.contains("more than 1000000 values"), error.message)
+    }
+    XCTAssertThrowsError(try convert("{many: Array.from({length: 2000}, () => new Array(1000).fill('x'))}")) { error in
+      let error = error as! PropertyListBridge.ConversionError
+      XCTAssertTrue(error.path.hasPrefix("results.many["), error.path)
+      XCTAssertTrue(error.message.contains("more than 1000000 values"), error.message)
+    }
+    XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+    // At the limits, values still convert.
+    let atDepth = "(function () { var v = 0; for (var i = 1; i < \(PropertyListBridge.maximumDepth); i++) v = [v]; return v; })()"
+    XCTAssertNoThrow(try convert(atDepth))
   }
 
   func testPropertyListsBecomeJavaScriptValues() throws {

@@ -29,11 +29,13 @@ struct WebActionCommand {
   static func page(_ name: String) -> String { packageRoot.appendingPathComponent("Pages/\(name)").path }
   static func fixture(_ name: String) -> String { fixtures.appendingPathComponent(name).path }
 
-  /// Runs `webaction ARGS` in the package root, feeding `stdin`.
+  /// Runs `webaction ARGS` in the package root, feeding `stdin`; with `timeLimit`, a run still going after that many
+  /// seconds is killed and fails the test (its status is then SIGKILL's).
   /// - Parameter standardOutput: where the command's standard output goes instead of a pipe (`stdout` is then empty).
   @discardableResult
   static func run(
-    _ arguments: [String], stdin: Data? = nil, standardOutput: FileHandle? = nil, file: StaticString = #filePath, line: UInt = #line
+    _ arguments: [String], stdin: Data? = nil, standardOutput: FileHandle? = nil, timeLimit: TimeInterval? = nil,
+    file: StaticString = #filePath, line: UInt = #line
   ) throws -> Result {
     let process = process(arguments)
     let out = Pipe(), err = Pipe(), input = Pipe()
@@ -41,6 +43,17 @@ struct WebActionCommand {
     process.standardError = err
     process.standardInput = input
     try process.run()
+    let finished = DispatchSemaphore(value: 0)
+    if let timeLimit {
+      let pid = process.processIdentifier
+      DispatchQueue.global().async {
+        if finished.wait(timeout: .now() + timeLimit) == .timedOut {
+          XCTFail("webaction \(arguments.joined(separator: " ")) still ran after \(timeLimit) s: killed", file: file, line: line)
+          kill(pid, SIGKILL)
+        }
+      }
+    }
+    defer { finished.signal() }
     if let stdin { input.fileHandleForWriting.write(stdin) }
     try input.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a large page cannot fill a pipe and stall the child.

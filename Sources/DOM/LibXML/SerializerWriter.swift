@@ -21,10 +21,13 @@ struct SerializerWriter {
   private let fullDoctype: Bool
   /// Whether scripting is enabled for the document: then `<noscript>` content is raw text, as the parser made it.
   private let scripting: Bool
+  /// Polled once per node: when it says stop, the output ends there (the caller discards it).
+  private let interruption: Interruption?
 
-  init(fullDoctype: Bool = false, scripting: Bool = true) {
+  init(fullDoctype: Bool = false, scripting: Bool = true, interruption: Interruption? = nil) {
     self.fullDoctype = fullDoctype
     self.scripting = scripting
+    self.interruption = interruption
     out.reserveCapacity(4096)
   }
 
@@ -57,6 +60,7 @@ struct SerializerWriter {
 
   private mutating func run(_ steps: inout [Step], _ templateContents: (xmlNodePtr) -> xmlNodePtr?) {
     while let step = steps.popLast() {
+      if let interruption, interruption.poll() { return }
       switch step {
       case .close(let element):
         append("</")

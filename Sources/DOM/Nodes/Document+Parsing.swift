@@ -115,7 +115,8 @@ extension Node {
   /// Serializes the node's children (HTML fragment serialization).
   func serializeChildren() -> String {
     HTMLSerializer.serializeChildren(
-      of: raw, scripting: document.scriptingEnabled, templateContents: { self.document.templateContents[$0] })
+      of: raw, scripting: document.scriptingEnabled, interruption: document.interruption,
+      templateContents: { self.document.templateContents[$0] })
   }
 
   /// The node and its subtree (or, with `childrenOnly`, its children) as XML: XMLSerializer's `serializeToString`
@@ -179,7 +180,8 @@ extension Element {
   public var outerHTML: String {
     guard document.isHTMLDocument else { return try! xmlSerialization() }
     return HTMLSerializer.serialize(
-      raw, scripting: document.scriptingEnabled, templateContents: { self.document.templateContents[$0] })
+      raw, scripting: document.scriptingEnabled, interruption: document.interruption,
+      templateContents: { self.document.templateContents[$0] })
   }
 
   /// Replaces this element with the nodes parsed from `html` (element.outerHTML = html).

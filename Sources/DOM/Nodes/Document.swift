@@ -41,6 +41,8 @@ public class Document: Node {
   public var styleSheetLoader: ((URLRecord) -> String?)? {
     didSet { styleVersion &+= 1 }
   }
+  /// The thread's ``Interruption``, which long walks over this document poll.
+  public private(set) lazy var interruption = Interruption.current
   /// Parsed selector lists by source text (cleared when it grows past a few hundred entries).
   var selectorCache: [String: SelectorList] = [:]
   /// The target element (`:target`) for a tree version and URL fragment.

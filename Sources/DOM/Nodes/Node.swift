@@ -147,7 +147,8 @@ public class Node: EventTarget {
   func descendantText() -> String? {
     var text = ""
     var cursor = LibXML.firstChild(raw)
-    while let current = cursor {
+    let interruption = document.interruption
+    while let current = cursor, !interruption.poll() {
       if LibXML.kind(current) == .text { text += LibXML.content(current) }
       cursor = LibXML.following(current, within: raw)
     }

@@ -17,16 +17,18 @@ import CLibXML2
 enum HTMLSerializer {
   /// The children of `node` (the template's content for a `<template>`): `innerHTML`.
   static func serializeChildren(
-    of node: xmlNodePtr, scripting: Bool = true, templateContents: (xmlNodePtr) -> xmlNodePtr?
+    of node: xmlNodePtr, scripting: Bool = true, interruption: Interruption? = nil, templateContents: (xmlNodePtr) -> xmlNodePtr?
   ) -> String {
-    var writer = SerializerWriter(scripting: scripting)
+    var writer = SerializerWriter(scripting: scripting, interruption: interruption)
     writer.writeChildren(of: node, templateContents: templateContents)
     return writer.finish()
   }
 
   /// `node` itself and its subtree: `outerHTML`.
-  static func serialize(_ node: xmlNodePtr, scripting: Bool = true, templateContents: (xmlNodePtr) -> xmlNodePtr?) -> String {
-    var writer = SerializerWriter(scripting: scripting)
+  static func serialize(
+    _ node: xmlNodePtr, scripting: Bool = true, interruption: Interruption? = nil, templateContents: (xmlNodePtr) -> xmlNodePtr?
+  ) -> String {
+    var writer = SerializerWriter(scripting: scripting, interruption: interruption)
     writer.write(node, templateContents: templateContents)
     return writer.finish()
   }

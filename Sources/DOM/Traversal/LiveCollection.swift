@@ -150,7 +150,9 @@ public final class LiveCollection {
     // Locals in the loop: a stored property would pay an exclusivity check on every access.
     var found = items, next = cursor
     items = []
-    while found.count <= index, let current = next {
+    let interruption = document.interruption
+    // Stopped early, the walk resumes from `cursor` next time.
+    while found.count <= index, let current = next, !interruption.poll() {
       switch scope {
       case .children: next = LibXML.next(current)
       case .descendants: next = LibXML.following(current, within: rootRaw)

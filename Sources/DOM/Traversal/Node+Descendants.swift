@@ -120,7 +120,7 @@ public struct DescendantSequence: Sequence {
     var pending: LibXML.Node?
 
     public mutating func next() -> Node? {
-      guard let current = pending else { return nil }
+      guard let current = pending, !root.document.interruption.poll() else { return nil }
       pending = LibXML.following(current, within: root.raw)
       return root.document.node(for: current)
     }

@@ -1,12 +1,15 @@
 import CSSSelectors
 
 /// Elements as a tree CSSSelectors can match against.
+///
+/// Each step through the tree polls the document's ``Interruption``: once it says stop, the tree seems to end there,
+/// so every walk of the matcher ends at once (the caller discards the incomplete answer).
 extension Element: SelectorElement {
-  public var selectorParent: Element? { parentNode as? Element }
-  public var selectorPreviousSibling: Element? { previousElementSibling }
-  public var selectorNextSibling: Element? { nextElementSibling }
-  public var selectorFirstChild: Element? { firstElementChild }
-  public var selectorLastChild: Element? { lastElementChild }
+  public var selectorParent: Element? { document.interruption.poll() ? nil : parentNode as? Element }
+  public var selectorPreviousSibling: Element? { document.interruption.poll() ? nil : previousElementSibling }
+  public var selectorNextSibling: Element? { document.interruption.poll() ? nil : nextElementSibling }
+  public var selectorFirstChild: Element? { document.interruption.poll() ? nil : firstElementChild }
+  public var selectorLastChild: Element? { document.interruption.poll() ? nil : lastElementChild }
   public var selectorLocalName: String { localName }
   public var selectorIsHTML: Bool { isHTML }
   public func selectorAttribute(_ name: String) -> String? { getAttribute(name) }

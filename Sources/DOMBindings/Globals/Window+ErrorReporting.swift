@@ -16,14 +16,14 @@ extension Window {
   ///
   /// https://html.spec.whatwg.org/multipage/webappapis.html#report-an-exception
   ///
-  /// A watchdog stop (a runaway script) is not an exception of the page: it only goes to the console, as does an
+  /// A watchdog or memory-limit stop (a runaway script) is not an exception of the page: it only goes to the console, as does an
   /// exception thrown while the `error` event is dispatched (step 2). An unhandled rejection the loop reports here
   /// has had its `unhandledrejection` event already: it only goes to the console.
   public func reportException(_ error: any Error) {
     let scriptError = error as? ScriptError
     if scriptError?.kind == .unhandledRejection { return emit(.error, "\(error)") }
     let text = "Uncaught \(error)"
-    guard !isReportingException, scriptError?.kind != .timeout else { return emit(.error, text) }
+    guard !isReportingException, scriptError?.kind != .timeout, scriptError?.kind != .memoryLimit else { return emit(.error, text) }
     let message = scriptError.map { error in
       "Uncaught " + (error.name.map { "\($0): \(error.message)" } ?? error.message)
     } ?? text
