@@ -6,15 +6,21 @@ public struct Arguments {
   public let context: ScriptContext
   /// The receiver (`this`).
   public let this: ScriptValue
+  /// `this` as JSC passed it to the native function: always an object (JSC converts a primitive receiver).
+  let thisObject: JSObjectRef?
   /// The name used in error messages ("Element.getAttribute").
   public internal(set) var callee: String
   private let values: UnsafePointer<JSValueRef?>?
   /// The number of arguments actually passed.
   public let count: Int
 
-  init(context: ScriptContext, this: ScriptValue, callee: String, count: Int, values: UnsafePointer<JSValueRef?>?) {
+  init(
+    context: ScriptContext, this: ScriptValue, thisObject: JSObjectRef?, callee: String, count: Int,
+    values: UnsafePointer<JSValueRef?>?
+  ) {
     self.context = context
     self.this = this
+    self.thisObject = thisObject
     self.callee = callee
     self.count = count
     self.values = values

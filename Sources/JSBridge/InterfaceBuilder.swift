@@ -37,9 +37,10 @@ public final class InterfaceBuilder<T: AnyObject> {
   /// Unwraps `this` as `T` when it is a wrapper made with this interface or one inheriting from it,
   /// or throws `TypeError: Illegal invocation` (the WebIDL brand check).
   ///
-  /// Cost: one class check, then a pointer compare per level of the wrapper's interface chain.
+  /// Cost: one read of the wrapper's private data (no JSC lock), then a pointer compare per level of the wrapper's
+  /// interface chain.
   static func receiver(_ args: Arguments, _ brand: InterfaceBrand) throws(ScriptError) -> T {
-    guard let record = args.context.wrapperRecord(args.this.raw), record.interface.carries(brand),
+    guard let record = args.context.wrapperRecord(object: args.thisObject), record.interface.carries(brand),
       let object = record.object as? T
     else {
       throw .typeError("Illegal invocation")
@@ -55,7 +56,7 @@ public final class InterfaceBuilder<T: AnyObject> {
   ) {
     let brand = self.brand
     let getter: NativeBody = { args in
-      guard let record = args.context.wrapperRecord(args.this.raw), record.interface.carries(brand),
+      guard let record = args.context.wrapperRecord(object: args.thisObject), record.interface.carries(brand),
         let object = record.object as? T
       else { throw ScriptError.typeError("Illegal invocation") }
       let value: R = try record.sameObject(name) { () throws -> R in try make(object, args.context) }

@@ -28,11 +28,24 @@ final class WrapperRecord {
   /// True when `jsObject` is an ordinary object holding fixed items (``IndexedProperties/fixedItems``), which is
   /// protected until close whatever the interface.
   let isFixedList: Bool
-  init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef, isFixedList: Bool = false) {
+  /// The group whose `wrappers` holds this record.
+  let group: ObjectIdentifier
+  /// The object when it keeps this record in its ``ScriptWrapperCaching/scriptWrapperCache`` (cleared when the
+  /// record goes).
+  var cachedIn: (any ScriptWrapperCaching)?
+  init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef, group: ScriptGroup, isFixedList: Bool = false) {
     self.object = object
     self.interface = interface
     self.jsObject = jsObject
+    self.group = ObjectIdentifier(group)
     self.isFixedList = isFixedList
+  }
+
+  /// Empties the object's cache if it still points here: the record is going.
+  func uncache() {
+    guard let owner = cachedIn else { return }
+    if owner.scriptWrapperCache == Unmanaged.passUnretained(self).toOpaque() { owner.scriptWrapperCache = nil }
+    cachedIn = nil
   }
 
   /// True when the context protected `jsObject` (and unprotects it at close).
@@ -246,21 +259,44 @@ extension ScriptContext {
 
   /// The JS object for `object`, with the interface picked by ``interfaceResolver`` or ``ScriptExposed``.
   public func wrap(_ object: AnyObject) throws(ScriptError) -> ScriptValue {
-    if let record = shared.wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
+    ScriptValue(try record(wrapping: object).jsObject, in: self)
+  }
+
+  /// ``wrap(_:)`` for an object that keeps its wrapper's record: after the first call, one load and a comparison
+  /// instead of a lookup in the group's table (a tenth of a DOM walk over a large page was that lookup).
+  public func wrap<T: ScriptWrapperCaching>(caching object: T) throws(ScriptError) -> ScriptValue {
+    if let cache = object.scriptWrapperCache {
+      let record = Unmanaged<WrapperRecord>.fromOpaque(cache).takeUnretainedValue()
+      if record.group == ObjectIdentifier(shared) { return ScriptValue(record.jsObject, in: self) }
+    }
+    let record = try record(wrapping: object)
+    record.uncache()
+    object.scriptWrapperCache = Unmanaged.passUnretained(record).toOpaque()
+    record.cachedIn = object
+    return ScriptValue(record.jsObject, in: self)
+  }
+
+  /// Wraps with an explicit type-erased interface (checked against the object's type).
+  public func wrap(_ object: AnyObject, interface: AnyInterface) throws(ScriptError) -> ScriptValue {
+    ScriptValue(try record(wrapping: object, interface: interface).jsObject, in: self)
+  }
+
+  /// The record of `object`'s wrapper, made on first use.
+  private func record(wrapping object: AnyObject) throws(ScriptError) -> WrapperRecord {
+    if let record = shared.wrappers[ObjectIdentifier(object)] { return record }
     guard let interface = interfaceResolver?(object) ?? (object as? any ScriptExposed).map({ type(of: $0).scriptInterface })
     else {
       throw ScriptError(kind: .host, name: "TypeError",
         message: "no script interface for Swift type \(type(of: object)): add it to the context's interfaceResolver")
     }
-    return try wrap(object, interface: interface)
+    return try record(wrapping: object, interface: interface)
   }
 
-  /// Wraps with an explicit type-erased interface (checked against the object's type).
-  public func wrap(_ object: AnyObject, interface: AnyInterface) throws(ScriptError) -> ScriptValue {
-    if let record = shared.wrappers[ObjectIdentifier(object)] { return ScriptValue(record.jsObject, in: self) }
+  private func record(wrapping object: AnyObject, interface: AnyInterface) throws(ScriptError) -> WrapperRecord {
+    if let record = shared.wrappers[ObjectIdentifier(object)] { return record }
     // Another realm of the group may be the object's (a node of a frame's document).
     if let realm = realmResolver?(object), realm !== self, realm.shared === shared, !realm.isClosed {
-      return try realm.wrap(object, interface: interface)
+      return try realm.record(wrapping: object, interface: interface)
     }
     guard interface.accepts(object) else {
       throw ScriptError(kind: .host, name: "TypeError",
@@ -275,7 +311,7 @@ extension ScriptContext {
     let wrapper = ScriptValue(js, in: self)
     // A legacy platform object is its proxy; `js` is the proxy's target (ScriptContext+LegacyPlatformObjects.swift).
     let exposed = try state.legacyProxyFactory.map { (make) throws(ScriptError) in try make.value.call(args: [wrapper]).object } ?? js
-    let stored = WrapperRecord(object: object, interface: interface, jsObject: exposed)
+    let stored = WrapperRecord(object: object, interface: interface, jsObject: exposed, group: shared)
     if interface.isCollectable {
       // The JS object owns its record; the finalizer releases it and removes it from `wrappers`.
       stored.owner = shared
@@ -293,25 +329,25 @@ extension ScriptContext {
     for (name, getter) in state.unforgeable {
       try helper("defineUnforgeable").call(args: [wrapper, makeString(name), getter.value])
     }
-    return ScriptValue(exposed, in: self)
+    return stored
   }
 
   /// The wrapper of an instance with fixed items: an ordinary object made by the `makeFixedList` helper (see
   /// ``InterfaceBuilder/indexed(length:lookup:fixedItems:)``), found again through `shared.plainObjects`.
   private func wrapFixedList(
     _ object: AnyObject, interface: AnyInterface, state: InstalledInterface, items: [AnyObject]
-  ) throws(ScriptError) -> ScriptValue {
+  ) throws(ScriptError) -> WrapperRecord {
     let values = try makeArray(items) { (item) throws(ScriptError) in try wrap(item) }
     let list = try helper("makeFixedList").call(args: [ScriptValue(state.prototype, in: self), values])
     let js = try list.requireObject("fixed list")
     JSValueProtect(raw, js)
-    let stored = WrapperRecord(object: object, interface: interface, jsObject: js, isFixedList: true)
+    let stored = WrapperRecord(object: object, interface: interface, jsObject: js, group: shared, isFixedList: true)
     shared.wrappers[ObjectIdentifier(object)] = stored
     shared.plainObjects[js] = stored
     for (name, getter) in state.unforgeable {
       try helper("defineUnforgeable").call(args: [list, makeString(name), getter.value])
     }
-    return list
+    return stored
   }
 
   /// Keeps the number of dead-but-uncollected collectable wrappers bounded.
@@ -334,14 +370,21 @@ extension ScriptContext {
   /// The wrapper record behind a JS value, if it is one of this context's wrappers (or a legacy platform object's
   /// proxy, or its target).
   func wrapperRecord(_ value: JSValueRef?) -> WrapperRecord? {
-    guard let value else { return nil }
-    guard JSValueIsObjectOfClass(raw, value, classes.wrapper) || JSValueIsObjectOfClass(raw, value, classes.exoticWrapper) else {
-      // An ordinary object or a proxy: a fixed list or a legacy platform object, or nothing of ours. A cell's value
-      // is its address, so an object is its own key; no other value can equal a live one's.
-      return shared.plainObjects.isEmpty ? nil : shared.plainObjects[value]
-    }
-    guard let object = JSValueToObject(raw, value, nil), let p = JSObjectGetPrivate(object) else { return nil }
-    return Unmanaged<WrapperRecord>.fromOpaque(p).takeUnretainedValue()
+    // An object's value is its object reference (one type in Swift: both are opaque pointers to the cell).
+    guard let value, JSValueIsObject(raw, value) else { return nil }
+    return wrapperRecord(object: value)
+  }
+
+  /// ``wrapperRecord(_:)`` for a value known to be an object (what the class callbacks receive, a native
+  /// function's `this`): no call that takes JSC's lock, which a class check or a type test does.
+  func wrapperRecord(object: JSObjectRef?) -> WrapperRecord? {
+    guard let object else { return nil }
+    // Only instances of this file's classes have private data, always a Swift object: a wrapper's is its record
+    // (a function's, a constructor's and a global object's are other classes).
+    if let p = JSObjectGetPrivate(object) { return Unmanaged<AnyObject>.fromOpaque(p).takeUnretainedValue() as? WrapperRecord }
+    // An ordinary object or a proxy: a fixed list or a legacy platform object, or nothing of ours. A cell's value
+    // is its address, so an object is its own key; no other value can equal a live one's.
+    return shared.plainObjects.isEmpty ? nil : shared.plainObjects[object]
   }
 
   /// The prototype of `object`, or nil at the end of the chain. JSC's C API answers a proxy's own (null), not its
@@ -356,9 +399,7 @@ extension ScriptContext {
   /// The `[SameObject]` value `member` of `object` (`classList`, `dataset`...): made by `make` on first use,
   /// then kept in the slot of `object`'s wrapper record, so it lives as long as the wrapper.
   public func sameObject<R: AnyObject>(of object: AnyObject, _ member: String, make: () throws -> R) throws -> R {
-    _ = try wrap(object)
-    guard let record = shared.wrappers[ObjectIdentifier(object)] else { return try make() }
-    return try record.sameObject(member, make: make)
+    try record(wrapping: object).sameObject(member, make: make)
   }
 
   /// The Swift object wrapped by `value`, if it wraps a `T`.
@@ -375,8 +416,19 @@ extension ScriptGroup {
   func forgetWrapper(_ record: WrapperRecord) {
     let key = ObjectIdentifier(record.object)
     if wrappers[key] === record { wrappers[key] = nil }
+    record.uncache()
     liveCollectableWrappers -= 1
   }
+}
+
+/// A Swift object that keeps the record of its JS wrapper itself, for ``ScriptContext/wrap(caching:)``.
+///
+/// Only JSBridge reads and writes the property: nil, or an unretained pointer to the record of the object's wrapper
+/// in one group, which the group empties before the record goes (at its last context's close, or when the collector
+/// takes a collectable wrapper). An object wrapped in two groups at once keeps the latest; the other finds its
+/// wrapper in its table.
+public protocol ScriptWrapperCaching: AnyObject {
+  var scriptWrapperCache: UnsafeMutableRawPointer? { get set }
 }
 
 /// Property definitions for one interface, collected and then made by one call of the `defineMembers` helper.

@@ -121,7 +121,7 @@ private func nativeFunctionCall(
     if outermost { context.shared.currentNativeCall = native.name }
     defer { if outermost { context.shared.currentNativeCall = nil } }
     let thisValue = this.map { ScriptValue($0, in: context) } ?? context.makeUndefined()
-    let args = Arguments(context: context, this: thisValue, callee: native.name, count: argc, values: argv)
+    let args = Arguments(context: context, this: thisValue, thisObject: this, callee: native.name, count: argc, values: argv)
     return try native.body(args).raw
   }
 }
@@ -173,7 +173,7 @@ private func exoticGetProperty(
   _ ctx: JSContextRef?, _ object: JSObjectRef?, _ name: JSStringRef?, _ exception: UnsafeMutablePointer<JSValueRef?>?
 ) -> JSValueRef? {
   runNative(ctx, exception, failure: nil) { context in
-    guard let name, let record = context.wrapperRecord(object) else { return nil }
+    guard let name, let record = context.wrapperRecord(object: object) else { return nil }
     if let indexed = record.interface.effectiveIndexed, let index = arrayIndex(name) {
       return try indexed.item(record.object, index, context)?.raw
     }
@@ -200,7 +200,7 @@ private func exoticDeleteProperty(
   _ ctx: JSContextRef?, _ object: JSObjectRef?, _ name: JSStringRef?, _ exception: UnsafeMutablePointer<JSValueRef?>?
 ) -> Bool {
   runNative(ctx, exception, failure: false) { context in
-    guard let name, let record = context.wrapperRecord(object), let named = record.interface.effectiveNamed,
+    guard let name, let record = context.wrapperRecord(object: object), let named = record.interface.effectiveNamed,
       let delete = named.delete, !isHiddenByPrototype(ctx, object, name, named)
     else { return false }
     return try delete(record.object, JSString.read(name))
@@ -212,7 +212,7 @@ private func exoticSetProperty(
   _ exception: UnsafeMutablePointer<JSValueRef?>?
 ) -> Bool {
   runNative(ctx, exception, failure: false) { context in
-    guard let name, let value, let record = context.wrapperRecord(object) else { return false }
+    guard let name, let value, let record = context.wrapperRecord(object: object) else { return false }
     if record.interface.effectiveIndexed != nil, arrayIndex(name) != nil { return true }  // no indexed setter: ignored
     // A name the prototype chain has is set as an ordinary property, as Chromium does (`localStorage.length = 1`).
     guard let named = record.interface.effectiveNamed, let set = named.set, !isHiddenByPrototype(ctx, object, name, named)
@@ -223,7 +223,7 @@ private func exoticSetProperty(
 
 private func exoticPropertyNames(_ ctx: JSContextRef?, _ object: JSObjectRef?, _ names: JSPropertyNameAccumulatorRef?) {
   runNative(ctx, nil, failure: ()) { context in
-    guard let names, let record = context.wrapperRecord(object) else { return }
+    guard let names, let record = context.wrapperRecord(object: object) else { return }
     if let indexed = record.interface.effectiveIndexed {
       for i in 0..<max(0, indexed.length(record.object)) {
         JSString.withRef(String(i)) { JSPropertyNameAccumulatorAddName(names, $0) }
@@ -261,7 +261,8 @@ private func interfaceObjectConstruct(
       throw ScriptError.typeError("Illegal constructor")
     }
     let args = Arguments(
-      context: context, this: context.makeUndefined(), callee: "new \(interface.name)", count: argc, values: argv)
+      context: context, this: context.makeUndefined(), thisObject: nil, callee: "new \(interface.name)", count: argc,
+      values: argv)
     let wrapped = try context.wrap(try construct(args), interface: interface)
     return wrapped.object
   }

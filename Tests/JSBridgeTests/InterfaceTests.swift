@@ -336,3 +336,46 @@ final class ScriptExposedTests: XCTestCase {
     }
   }
 }
+
+/// An object that keeps its wrapper's record itself (as DOM nodes do).
+final class TCached: ScriptExposed, ScriptWrapperCaching {
+  var scriptWrapperCache: UnsafeMutableRawPointer?
+  let label: String
+  init(_ label: String) { self.label = label }
+  static let scriptInterface = Interface<TCached>("TCached") { $0.getter("label") { $0.label } }.erased
+}
+
+final class WrapperCacheTests: XCTestCase {
+  private func label(_ value: ScriptValue, in context: ScriptContext) throws -> String {
+    try context.global.setProperty("probe", value)
+    return try context.evaluate("probe.label", sourceURL: "cache.js").toString()
+  }
+
+  func testTheCacheFindsTheOneWrapperAndIsEmptiedWhenItsGroupCloses() throws {
+    let object = TCached("cached")
+    let first = ScriptContext(name: "first")
+    let wrapper = try first.wrap(caching: object)
+    XCTAssertNotNil(object.scriptWrapperCache)
+    XCTAssertTrue(try first.wrap(caching: object) === wrapper)
+    XCTAssertTrue(try first.wrap(object) === wrapper, "the group's table and the cache agree")
+    first.close()
+    XCTAssertNil(object.scriptWrapperCache, "a closed group leaves no pointer to its freed record")
+    // A later group makes its own wrapper (reading the old record would be a use after free).
+    let second = ScriptContext(name: "second")
+    defer { second.close() }
+    XCTAssertEqual(try label(second.wrap(caching: object), in: second), "cached")
+  }
+
+  func testTwoGroupsAtOnceEachAnswerTheirOwnWrapper() throws {
+    let object = TCached("shared")
+    let a = ScriptContext(name: "a"), b = ScriptContext(name: "b")
+    let inA = try a.wrap(caching: object), inB = try b.wrap(caching: object)
+    XCTAssertTrue(try a.wrap(caching: object) === inA, "the cache holds b's record; a finds its own in its table")
+    XCTAssertTrue(try b.wrap(caching: object) === inB)
+    a.close()
+    XCTAssertNotNil(object.scriptWrapperCache, "closing a leaves b's record in the cache")
+    XCTAssertEqual(try label(b.wrap(caching: object), in: b), "shared")
+    b.close()
+    XCTAssertNil(object.scriptWrapperCache)
+  }
+}

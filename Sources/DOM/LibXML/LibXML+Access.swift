@@ -26,6 +26,14 @@ extension LibXML {
   /// The raw numeric type (libxml2's values 1–11 coincide with the DOM's nodeType constants).
   static func rawType(_ node: Node) -> Int { Int(node.pointee.type.rawValue) }
 
+  // MARK: The wrapper slot
+
+  /// The application pointer of a node (`_private`, which `xmlNode`, `xmlAttr` and `xmlDoc` all start with):
+  /// the document keeps each node's wrapper there, so finding it costs one load. Nothing else here sets it.
+  static func wrapperSlot(_ node: Node) -> UnsafeMutableRawPointer? { node.pointee._private }
+
+  static func setWrapperSlot(_ node: Node, _ value: UnsafeMutableRawPointer?) { node.pointee._private = value }
+
   // MARK: Document <-> node pointer
 
   /// The document viewed as a node (xmlDoc shares xmlNode's leading layout).

@@ -10,8 +10,11 @@ import URLStandard
 /// you use its nodes.
 public class Document: Node {
   let rawDoc: xmlDocPtr
-  /// The one wrapper of each node (the document itself is not in it, to avoid a cycle).
-  private var wrappers: [xmlNodePtr: Node] = [:]
+  /// Keeps the one wrapper of each node alive (the document itself is not in it, to avoid a cycle). A node's raw
+  /// pointer finds its wrapper through the node's wrapper slot (``LibXML/wrapperSlot(_:)``), unretained: a
+  /// dictionary lookup here was a tenth of a DOM walk over a large page. A wrapper moved to another document is
+  /// kept by both (``transferWrapper(_:to:)``).
+  private var wrappers: [Node] = []
   /// Unlinked subtree roots this document owns (created, removed, or template contents).
   var detached: Set<xmlNodePtr> = []
   /// Template element → its content fragment (unlinked, also in `detached`).
@@ -142,7 +145,7 @@ public class Document: Node {
   /// The one wrapper of a raw node of this document, created on first use.
   func node(for pointer: xmlNodePtr) -> Node {
     if pointer == raw { return self }
-    if let node = wrappers[pointer] { return node }
+    if let slot = LibXML.wrapperSlot(pointer) { return Unmanaged<Node>.fromOpaque(slot).takeUnretainedValue() }
     let node: Node
     switch LibXML.kind(pointer) {
     case .element: node = Element(raw: pointer, document: self)
@@ -155,12 +158,13 @@ public class Document: Node {
     case .processingInstruction: node = ProcessingInstruction(raw: pointer, document: self)
     case .document, .other: node = Node(raw: pointer, document: self)
     }
-    wrappers[pointer] = node
+    wrappers.append(node)
+    LibXML.setWrapperSlot(pointer, Unmanaged.passUnretained(node).toOpaque())
     return node
   }
 
   /// True when `pointer` has a wrapper (so it must outlive its removal).
-  func hasWrapper(_ pointer: xmlNodePtr) -> Bool { wrappers[pointer] != nil }
+  func hasWrapper(_ pointer: xmlNodePtr) -> Bool { LibXML.wrapperSlot(pointer) != nil }
 
   /// Registers a freshly created unlinked node as owned and returns its wrapper.
   func own(_ pointer: xmlNodePtr) -> Node {
@@ -170,9 +174,10 @@ public class Document: Node {
 
   /// Hands the wrapper of `pointer` (if any) over to `other`.
   func transferWrapper(_ pointer: xmlNodePtr, to other: Document) {
-    guard let node = wrappers.removeValue(forKey: pointer) else { return }
+    guard let slot = LibXML.wrapperSlot(pointer) else { return }
+    let node = Unmanaged<Node>.fromOpaque(slot).takeUnretainedValue()
     node.ownerDocumentStorage = other
-    other.wrappers[pointer] = node
+    other.wrappers.append(node)
     if let listeners = eventListeners.removeValue(forKey: ObjectIdentifier(node)) {
       other.eventListeners[ObjectIdentifier(node)] = listeners
     }

@@ -18,6 +18,10 @@ public class Node: EventTarget {
   /// The node document; nil only for a `Document`, which is its own.
   unowned var ownerDocumentStorage: Document?
 
+  /// Reserved for the script bindings, which keep the node's JS wrapper here (JSBridge's `ScriptWrapperCaching`);
+  /// the DOM never reads it.
+  public var scriptWrapperCache: UnsafeMutableRawPointer?
+
   init(raw: xmlNodePtr, document: Document?) {
     self.raw = raw
     self.ownerDocumentStorage = document

@@ -55,9 +55,9 @@ enum DOMInterfaces {
   }
 }
 
-extension Node: ScriptConvertible {
+extension Node: ScriptConvertible, ScriptWrapperCaching {
   /// The node's one JS object, with its most derived interface.
-  public func scriptValue(in context: ScriptContext) throws(ScriptError) -> ScriptValue { try context.wrap(self) }
+  public func scriptValue(in context: ScriptContext) throws(ScriptError) -> ScriptValue { try context.wrap(caching: self) }
 }
 
 extension Arguments {
