@@ -24,6 +24,15 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  func testNthChildQueryOverManyListItems() throws {
+    // Each match counted its siblings from the first one.
+    try assertScalesLinearly("querySelectorAll li:nth-child(2n+1)", n: 2_000) { n in
+      Document.parse(html: "<ul>" + String(repeating: "<li class=x>a", count: n) + "</ul>")
+    } work: { document in
+      XCTAssertEqual(try document.querySelectorAll("li:nth-child(2n+1), li:nth-last-child(3n of .x)").count > 0, true)
+    }
+  }
+
   func testManyAttributesKeepTheFirstOfEachNameInSourceOrder() throws {
     // Past a few attributes the names go through a set: duplicates must still be dropped, order kept.
     let names = (0..<20).map { "a\($0)" }
