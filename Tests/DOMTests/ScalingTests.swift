@@ -24,6 +24,35 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  /// `n` nested `<div>`s holding text and an inline element each.
+  static func nestedBlocksWithText(_ n: Int) -> Document {
+    Document.parse(html: String(repeating: "<div>a <b>b</b> ", count: n) + String(repeating: "</div>", count: n))
+  }
+
+  func testInnerTextOfNestedBlocks() {
+    // Each element's first computed style asked isConnected, a walk to the root.
+    assertScalesLinearly("innerText of nested blocks", n: 1_500, runs: 2, prepare: Self.nestedBlocksWithText) { document in
+      XCTAssertTrue(document.body!.innerText.hasPrefix("a b\na b\n"))
+    }
+  }
+
+  func testCloningNestedBlocks() {
+    assertScalesLinearly("cloneNode(deep:) of nested blocks", n: 2_000, prepare: Self.nestedBlocksWithText) { document in
+      XCTAssertEqual(document.body!.cloneNode(deep: true).childNodes.count, 1)
+    }
+  }
+
+  /// The white-space processor, innerText and cloning recursed once per level: 25,000 nested divs overflowed the stack.
+  func testDeepTreesDoNotRecurse() throws {
+    let n = 50_000
+    let document = Document.parse(html: Self.nestedDivs(n))
+    let body = try XCTUnwrap(document.body)
+    XCTAssertEqual(body.innerText, "x")
+    let clone = body.cloneNode(deep: true)
+    XCTAssertEqual(clone.textContent, "x")
+    XCTAssertEqual(try document.querySelectorAll("div div").count, n - 1)
+  }
+
   func testNthChildQueryOverManyListItems() throws {
     // Each match counted its siblings from the first one.
     try assertScalesLinearly("querySelectorAll li:nth-child(2n+1)", n: 2_000) { n in
