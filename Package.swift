@@ -76,19 +76,22 @@ let package = Package(
     // The WPT runner's host: the pipeline with subresources from a real wptserve (test infrastructure only).
     .executableTarget(name: "wpt-host", dependencies: ["WebActionHost", "URLStandard"], path: "Tests/WPTHost"),
 
+    // `assertScalesLinearly`, for the ScalingTests of the targets below (time at n and 4n, in one run).
+    .target(name: "ScalingTestSupport", path: "Tests/ScalingTestSupport"),
     .testTarget(name: "JSBridgeTests", dependencies: ["JSBridge"]),
-    .testTarget(name: "CSSSelectorsTests", dependencies: ["CSSSelectors"]),
+    .testTarget(name: "CSSSelectorsTests", dependencies: ["CSSSelectors", "ScalingTestSupport"]),
     .testTarget(name: "TextEncodingsTests", dependencies: ["TextEncodings"]),
     // The URL parser against WPT's url/resources data, read in place from ../shared/wpt.
     .testTarget(name: "URLStandardTests", dependencies: ["URLStandard"]),
-    .testTarget(name: "DOMTests", dependencies: ["DOM", "URLStandard"]),
-    .testTarget(name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM", "URLStandard"]),
+    .testTarget(name: "DOMTests", dependencies: ["DOM", "URLStandard", "ScalingTestSupport"]),
+    .testTarget(
+      name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM", "URLStandard", "ScalingTestSupport"]),
     .testTarget(name: "WebActionKitTests", dependencies: ["WebActionKit"]),
     .testTarget(
       name: "WebActionHostTests",
       dependencies: ["WebActionHost", "WebActionKit", "URLStandard", "BackgroundExtension", "PageInfoExtension"]),
     // End-to-end tests run the built `webaction` binary (Scripts/test builds everything first); fixtures are read in place.
-    .testTarget(name: "webactionTests", dependencies: [], exclude: ["Fixtures", "Goldens"]),
+    .testTarget(name: "webactionTests", dependencies: ["ScalingTestSupport"], exclude: ["Fixtures", "Goldens"]),
     // web-platform-tests through the built `wpt-host` binary and wptserve (Scripts/wpt); ../shared/wpt is read in place.
     .testTarget(name: "WPTTests", dependencies: [], exclude: ["Harness", "Expectations"]),
     .testTarget(

@@ -21,6 +21,11 @@ public protocol SelectorElement {
   /// Identity: the same node.
   func selectorIsSame(_ other: Self) -> Bool
 
+  /// A key for the element, equal for the same node only, while it lives (a class's `ObjectIdentifier`, by default).
+  /// A query keeps each element it keys alive until it ends.
+  associatedtype SelectorIdentity: Hashable
+  var selectorIdentity: SelectorIdentity { get }
+
   // The questions below serve less common selectors only; the matcher never asks them for type, class, ID,
   // attribute selectors or combinators.
 
@@ -39,4 +44,8 @@ public protocol SelectorElement {
   /// The element's constraint-validation state for `:valid` and `:invalid`: true when valid, false when invalid,
   /// nil when neither pseudo-class applies to it.
   var selectorValidity: Bool? { get }
+}
+
+extension SelectorElement where Self: AnyObject {
+  public var selectorIdentity: ObjectIdentifier { ObjectIdentifier(self) }
 }

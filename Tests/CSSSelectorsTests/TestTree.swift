@@ -41,13 +41,22 @@ final class TestElement: SelectorElement, CustomStringConvertible {
 
   func append(_ child: TestElement) {
     child.parent = self
+    child.indexInParent = children.count
     children.append(child)
+  }
+
+  /// Unlinks the children (a test tearing down a very deep tree does it from the bottom, so releasing it does not
+  /// recurse once per level).
+  func removeAllChildren() {
+    for child in children { child.parent = nil; child.indexInParent = nil }
+    children.removeAll()
   }
 
   var id: String { attributes["id"] ?? "?" }
   var description: String { "<\(localName)#\(id)>" }
 
-  private var indexInParent: Int? { parent?.children.firstIndex { $0 === self } }
+  /// Where the element sits in its parent's children (siblings in constant time, for the scaling tests).
+  private var indexInParent: Int?
 
   var selectorParent: TestElement? { parent }
   var selectorPreviousSibling: TestElement? {

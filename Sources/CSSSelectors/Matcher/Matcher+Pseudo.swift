@@ -112,32 +112,6 @@ extension Matcher {
     return nil
   }
 
-  /// `:nth-child(An+B [of S])`, `:nth-last-child`, `:nth-of-type`, `:nth-last-of-type`.
-  /// https://drafts.csswg.org/selectors-4/#child-index
-  /// Step 1. With `of S`, the element itself must match S.
-  /// Step 2. Its index is 1 + the number of siblings before it (after it, for `-last-`) that count:
-  ///         all elements, those of the same type, or those matching S.
-  /// Step 3. It matches when some n ≥ 0 gives An+B == index.
-  private func matches(_ nth: NthSelector, _ element: E) -> Bool {
-    // Step 1.
-    if let filter = nth.filter, !matches(filter, element) { return false }
-    // Step 2.
-    var index = 1
-    var sibling = nth.fromEnd ? element.selectorNextSibling : element.selectorPreviousSibling
-    while let s = sibling {
-      if nth.ofType {
-        if s.selectorIsHTML == element.selectorIsHTML && s.selectorLocalName == element.selectorLocalName { index += 1 }
-      } else if let filter = nth.filter {
-        if matches(filter, s) { index += 1 }
-      } else {
-        index += 1
-      }
-      sibling = nth.fromEnd ? s.selectorNextSibling : s.selectorPreviousSibling
-    }
-    // Step 3.
-    return nth.formula.matches(index)
-  }
-
   /// True when some element matches the relative selector with `anchor` as its `:has()` subject.
   /// https://drafts.csswg.org/selectors-4/#relational
   /// Step 1. Leading ` ` or `>`: candidates are the anchor's descendants (children only when nothing

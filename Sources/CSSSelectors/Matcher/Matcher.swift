@@ -7,6 +7,8 @@
 struct Matcher<E: SelectorElement> {
   /// What `:scope` stands for; nil makes `:scope` match the root.
   let scope: E?
+  /// Sibling indexes for `:nth-*`, computed during this query only (the tree does not change while it matches).
+  let siblingIndexes = SiblingIndexCache<E>()
 
   init(scope: E?) {
     self.scope = scope
@@ -33,9 +35,51 @@ struct Matcher<E: SelectorElement> {
   /// Step 1. For a relative selector, index `compounds.count` is the anchor: match only it.
   /// Step 2. Test the compound; a failure lets the caller try its next candidate.
   /// Step 3. With no combinator left, it is a match.
-  /// Step 4. Walk the combinator's candidates (parent, ancestors, previous sibling(s)), recursing, and
-  ///         stop early when the outcome shows no further candidate can match.
+  /// Step 4. Walk the combinator's candidates (parent, ancestors, previous sibling(s)), matching the rest of the
+  ///         selector from each, and stop early when the outcome shows no further candidate can match.
+  ///
+  /// The walk keeps the elements whose candidates it is trying on `path` instead of recursing, so a selector of
+  /// 100,000 compounds cannot overflow the stack; `path` allocates only once a subject compound has matched.
   func match(_ selector: ComplexSelector, _ index: Int, _ element: E, anchor: E?) -> Outcome {
+    // path[k] is the element at compound index + k that is trying its combinator's candidates.
+    var path: [E] = []
+    var element = element
+    var level = index
+    while true {
+      // Steps 1-3 for `element` at `level`, or step 4 from its first candidate.
+      var result: Outcome
+      if let done = test(selector, level, element, anchor: anchor) {
+        result = done
+      } else if let first = Matcher.step(from: element, over: selector.combinators[level]) {
+        path.append(element)
+        element = first
+        level += 1
+        continue
+      } else {
+        result = Matcher.exhausted(selector.combinators[level])
+      }
+      // `element` at `level` gave `result`: the level below tries its next candidate, or is done too.
+      while true {
+        guard let below = path.last else { return result }
+        let combinator = selector.combinators[level - 1]
+        if let final = Matcher.outcome(after: result, over: combinator) {
+          result = final
+        } else if let next = Matcher.step(from: element, over: combinator) {
+          element = next
+          break
+        } else {
+          result = Matcher.exhausted(combinator)
+        }
+        path.removeLast()
+        element = below
+        level -= 1
+      }
+    }
+  }
+
+  /// Steps 1 to 3: the outcome for `element` at compound `index`, or nil when its compound matches and a
+  /// combinator follows.
+  private func test(_ selector: ComplexSelector, _ index: Int, _ element: E, anchor: E?) -> Outcome? {
     // Step 1.
     if index == selector.compounds.count {
       guard let anchor, element.selectorIsSame(anchor) else { return .retryFromLaterSibling }
@@ -44,20 +88,24 @@ struct Matcher<E: SelectorElement> {
     // Step 2.
     guard matches(selector.compounds[index], element) else { return .retryFromLaterSibling }
     // Step 3.
-    guard index < selector.combinators.count else { return .matched }
-    // Step 4.
-    let combinator = selector.combinators[index]
-    var candidate = Matcher.step(from: element, over: combinator)
-    while let next = candidate {
-      let outcome = match(selector, index + 1, next, anchor: anchor)
-      switch (outcome, combinator) {
-      case (.matched, _), (.failedGlobally, _), (_, .nextSibling): return outcome
-      case (_, .child): return .retryFromDescendant
-      case (.retryFromDescendant, .subsequentSibling): return outcome
-      default: break
-      }
-      candidate = Matcher.step(from: next, over: combinator)
+    return index < selector.combinators.count ? nil : .matched
+  }
+
+  /// What a candidate's outcome means for the element before the combinator: its own outcome, or nil to try
+  /// the next candidate.
+  private static func outcome(after candidate: Outcome, over combinator: Combinator) -> Outcome? {
+    switch (candidate, combinator) {
+    case (.matched, _), (.failedGlobally, _), (_, .nextSibling), (.retryFromDescendant, .subsequentSibling):
+      return candidate
+    case (_, .child):
+      return .retryFromDescendant
+    default:
+      return nil
     }
+  }
+
+  /// The outcome once every candidate of `combinator` has failed.
+  private static func exhausted(_ combinator: Combinator) -> Outcome {
     switch combinator {
     case .nextSibling, .subsequentSibling: return .retryFromDescendant
     case .child, .descendant: return .failedGlobally

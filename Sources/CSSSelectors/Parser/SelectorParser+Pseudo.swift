@@ -138,8 +138,7 @@ extension SelectorParser {
   /// `::slotted(<compound-selector>)`, `::part(<ident>+)`, `::highlight(<ident>)`; the function token is current.
   /// As everywhere, the end of input closes the parenthesis.
   private mutating func parsePseudoElementArguments(_ name: String, colon: Token) throws(SelectorParseError) {
-    let close = closingParen(from: pos + 1)
-    var inner = SelectorParser(tokens: tokens, pos: pos + 1, end: close, insideHas: insideHas)
+    var inner = try arguments(insideHas: insideHas)
     inner.skipWhitespace()
     switch name {
     case "slotted":
@@ -160,7 +159,7 @@ extension SelectorParser {
     }
     inner.skipWhitespace()
     if !inner.atEnd { throw unexpected(inner.current) }
-    pos = tokens[close].kind == .eof ? close : close + 1
+    pos = tokens[inner.end].kind == .eof ? inner.end : inner.end + 1
   }
 
   /// Parses the arguments of `:name(` up to its `)`; the function token is current.
@@ -175,13 +174,12 @@ extension SelectorParser {
     if name == "has" && insideHas {
       throw SelectorParseError(":has() cannot be nested inside :has()", at: colon.offset)
     }
-    let close = closingParen(from: pos + 1)
-    var inner = SelectorParser(tokens: tokens, pos: pos + 1, end: close, insideHas: insideHas || name == "has")
+    var inner = try arguments(insideHas: insideHas || name == "has")
     let result: PseudoClass
     switch name {
     case "not": result = .not(SelectorList(selectors: try inner.parseComplexList(relative: false)))
-    case "is": result = .is(SelectorList(selectors: inner.parseForgivingList()))
-    case "where": result = .where(SelectorList(selectors: inner.parseForgivingList()))
+    case "is": result = .is(SelectorList(selectors: try inner.parseForgivingList()))
+    case "where": result = .where(SelectorList(selectors: try inner.parseForgivingList()))
     case "has": result = .has(try inner.parseComplexList(relative: true))
     case "lang":
       // Chromium takes one identifier (Selectors 4 also allows strings, lists and `*-` wildcards).
@@ -200,11 +198,12 @@ extension SelectorParser {
         inner.pos += 1
         filter = SelectorList(selectors: try inner.parseComplexList(relative: false))
       }
-      result = .nth(NthSelector(fromEnd: name.contains("last"), ofType: ofType, formula: formula, filter: filter))
+      result = .nth(
+        NthSelector(fromEnd: name.contains("last"), ofType: ofType, formula: formula, filter: filter, filterKey: pos))
     }
     inner.skipWhitespace()
     if !inner.atEnd { throw unexpected(inner.current) }
-    pos = tokens[close].kind == .eof ? close : close + 1
+    pos = tokens[inner.end].kind == .eof ? inner.end : inner.end + 1
     return result
   }
 }

@@ -6,26 +6,56 @@
 /// As CSS does, the end of input closes any open `(` or `[`.
 struct SelectorParser {
   let tokens: [Token]
+  /// For each token that opens a block (a function, `(`, `[`, `{`), the index of the token closing it, or of the
+  /// final `.eof` when nothing does; found in one pass, so deep nesting costs no rescan per level.
+  let closers: [Int]
   var pos: Int
   let end: Int
   /// True inside the argument of `:has()`, where another `:has()` is invalid.
   let insideHas: Bool
   /// True for a whole selector list; false inside a pseudo-class's arguments, where pseudo-elements are invalid.
   let allowsPseudoElements: Bool
+  /// How many functional pseudo-classes (or pseudo-elements) enclose these tokens.
+  let depth: Int
 
-  init(tokens: [Token], pos: Int, end: Int, insideHas: Bool, allowsPseudoElements: Bool = false) {
+  /// The deepest nesting of functional pseudo-classes a selector may have, as in `:not(:is(:not(a)))` (3).
+  ///
+  /// Parsing and matching recurse once per level; the limit keeps them far from the end of the stack (a selector
+  /// nesting `:not(` 4,200 deep crashed the process), and real selectors nest a few levels at most.
+  static let maximumNesting = 128
+
+  init(
+    tokens: [Token], closers: [Int], pos: Int, end: Int, insideHas: Bool, allowsPseudoElements: Bool = false,
+    depth: Int = 0
+  ) {
     self.tokens = tokens
+    self.closers = closers
     self.pos = pos
     self.end = end
     self.insideHas = insideHas
     self.allowsPseudoElements = allowsPseudoElements
+    self.depth = depth
+  }
+
+  /// A parser for the arguments of the function whose token is current, up to its `)` (its `end`); throws past
+  /// `maximumNesting`, before looking for the `)`.
+  func arguments(insideHas: Bool) throws(SelectorParseError) -> SelectorParser {
+    guard depth < SelectorParser.maximumNesting else {
+      throw SelectorParseError(
+        "selector nests pseudo-classes more than \(SelectorParser.maximumNesting) levels deep", at: current.offset,
+        fatal: true)
+    }
+    return SelectorParser(
+      tokens: tokens, closers: closers, pos: pos + 1, end: closers[pos], insideHas: insideHas, depth: depth + 1)
   }
 
   /// Parses a whole selector string.
   static func parse(_ text: String) throws(SelectorParseError) -> [ComplexSelector] {
     var tokenizer = Tokenizer(text)
     let tokens = tokenizer.tokenize()
-    var parser = SelectorParser(tokens: tokens, pos: 0, end: tokens.count - 1, insideHas: false, allowsPseudoElements: true)
+    var parser = SelectorParser(
+      tokens: tokens, closers: SelectorParser.closers(of: tokens), pos: 0, end: tokens.count - 1, insideHas: false,
+      allowsPseudoElements: true)
     return try parser.parseComplexList(relative: false)
   }
 
@@ -50,26 +80,26 @@ struct SelectorParser {
     return SelectorParseError("unexpected \(token.described)", at: token.offset)
   }
 
-  /// The index of the `)` closing the block opened just before `start`, or of `.eof` if it is never closed.
-  func closingParen(from start: Int) -> Int {
-    var stack: [TokenKind] = []
-    var i = start
-    while i < tokens.count - 1 {
+  /// `closers` for `tokens`: a closing token closes the innermost open block when it is of its kind, and is
+  /// ignored otherwise; blocks still open at the end close at `.eof`, as CSS says.
+  static func closers(of tokens: [Token]) -> [Int] {
+    let eof = tokens.count - 1
+    var closers = [Int](repeating: eof, count: tokens.count)
+    var open: [(index: Int, closer: TokenKind)] = []
+    for i in 0..<eof {
       switch tokens[i].kind {
-      case .function, .openParen: stack.append(.closeParen)
-      case .openSquare: stack.append(.closeSquare)
-      case .openCurly: stack.append(.closeCurly)
+      case .function, .openParen: open.append((i, .closeParen))
+      case .openSquare: open.append((i, .closeSquare))
+      case .openCurly: open.append((i, .closeCurly))
       case .closeParen, .closeSquare, .closeCurly:
-        if stack.isEmpty {
-          if tokens[i].kind == .closeParen { return i }
-        } else if stack.last == tokens[i].kind {
-          stack.removeLast()
+        if let innermost = open.last, innermost.closer == tokens[i].kind {
+          closers[innermost.index] = i
+          open.removeLast()
         }
       default: break
       }
-      i += 1
     }
-    return tokens.count - 1
+    return closers
   }
 
   // MARK: Lists and complex selectors
@@ -90,26 +120,31 @@ struct SelectorParser {
   /// `<forgiving-selector-list>` for `:is()` and `:where()`: selectors that fail to parse are dropped.
   /// https://drafts.csswg.org/selectors-4/#forgiving-selector
   /// Step 1. Split the arguments at top-level commas. Step 2. Parse each part on its own.
-  /// Step 3. Keep the parts that parsed; an empty result is valid and matches nothing.
-  mutating func parseForgivingList() -> [ComplexSelector] {
+  /// Step 3. Keep the parts that parsed; an empty result is valid and matches nothing. Nesting past
+  ///         `maximumNesting` is not forgiven: the whole selector is invalid.
+  mutating func parseForgivingList() throws(SelectorParseError) -> [ComplexSelector] {
     var list: [ComplexSelector] = []
     var partStart = pos
-    var depth = 0
+    var blocks = 0
     var i = pos
     while i <= end {
       let kind = tokens[i].kind
-      if i == end || (depth == 0 && kind == .comma) {
-        var part = SelectorParser(tokens: tokens, pos: partStart, end: i, insideHas: insideHas)
+      if i == end || (blocks == 0 && kind == .comma) {
+        var part = SelectorParser(
+          tokens: tokens, closers: closers, pos: partStart, end: i, insideHas: insideHas, depth: depth)
         part.skipWhitespace()
-        if let selector = try? part.parseComplex(relative: false) {
+        do {
+          let selector = try part.parseComplex(relative: false)
           part.skipWhitespace()
           if part.atEnd { list.append(selector) }
-        }
+        } catch where error.isFatal {
+          throw error
+        } catch {}
         partStart = i + 1
       } else {
         switch kind {
-        case .function, .openParen, .openSquare, .openCurly: depth += 1
-        case .closeParen, .closeSquare, .closeCurly: depth = max(0, depth - 1)
+        case .function, .openParen, .openSquare, .openCurly: blocks += 1
+        case .closeParen, .closeSquare, .closeCurly: blocks = max(0, blocks - 1)
         default: break
         }
       }

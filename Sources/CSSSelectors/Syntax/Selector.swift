@@ -117,6 +117,13 @@ struct NthSelector: Sendable, Equatable {
   var formula: NthFormula
   /// The `of S` filter of `:nth-child(An+B of S)`.
   var filter: SelectorList?
+  /// Tells apart the `of S` filters of one parsed selector list (the position of its pseudo-class's token), so a
+  /// query caches each filter's sibling indices apart. Not part of the selector's meaning: equality ignores it.
+  var filterKey = 0
+
+  static func == (a: NthSelector, b: NthSelector) -> Bool {
+    a.fromEnd == b.fromEnd && a.ofType == b.ofType && a.formula == b.formula && a.filter == b.filter
+  }
 }
 
 /// A pseudo-class this engine understands.

@@ -18,10 +18,14 @@ public struct SelectorParseError: Error, CustomStringConvertible, Equatable {
   /// What kind of problem it is.
   public let kind: Kind
 
-  init(_ problem: String, at offset: Int, kind: Kind = .syntax) {
+  /// True for an error a forgiving selector list (`:is()`, `:where()`) must not drop: nesting past the limit.
+  let isFatal: Bool
+
+  init(_ problem: String, at offset: Int, kind: Kind = .syntax, fatal: Bool = false) {
     self.message = "\(problem) at \(offset)"
     self.offset = offset
     self.kind = kind
+    self.isFatal = fatal
   }
 
   public var description: String { message }

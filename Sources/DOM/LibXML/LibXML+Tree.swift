@@ -53,6 +53,26 @@ extension LibXML {
   /// namespaces on the copy. `copied` is told of every (original, copy) element pair, so the
   /// caller can copy what libxml2 does not know about (template contents).
   static func copy(_ node: Node, into doc: Doc, deep: Bool, copied: (Node, Node) -> Void) -> Node {
+    let root = copyShallow(node, into: doc, copied: copied)
+    guard deep else { return root }
+    // The next original child to copy and the copy it goes into, innermost last: no recursion, so a subtree
+    // 100,000 levels deep copies too.
+    var pending: [(next: Node?, into: Node)] = [(firstChild(node), root)]
+    while let top = pending.last {
+      guard let original = top.next else {
+        pending.removeLast()
+        continue
+      }
+      pending[pending.count - 1].next = original.pointee.next
+      let copy = copyShallow(original, into: doc, copied: copied)
+      link(copy, into: top.into, before: nil)
+      if let first = firstChild(original) { pending.append((first, copy)) }
+    }
+    return root
+  }
+
+  /// A copy of `node` alone.
+  private static func copyShallow(_ node: Node, into doc: Doc, copied: (Node, Node) -> Void) -> Node {
     let result: Node
     switch kind(node) {
     case .element:
@@ -72,13 +92,6 @@ extension LibXML {
       result = newDoctype(name: name(node), publicId: ids.publicId, systemId: ids.systemId, in: doc)
     case .document, .other:
       result = newComment("", in: doc)
-    }
-    if deep {
-      var child = firstChild(node)
-      while let c = child {
-        link(copy(c, into: doc, deep: true, copied: copied), into: result, before: nil)
-        child = c.pointee.next
-      }
     }
     return result
   }

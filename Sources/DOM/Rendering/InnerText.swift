@@ -27,12 +27,36 @@ struct InnerTextCollector {
 
   // MARK: The rendered text collection steps
 
-  private mutating func processChildren(of element: Element, box: RenderedBox) {
-    guard box.rendersChildren else { return }
-    for child in element.renderedChildren { processNode(child, parentBox: box) }
+  /// One step of the walk: a node to process, or what an element adds once its children are done.
+  private enum Step {
+    case node(Node, parentBox: RenderedBox)
+    case tab, newline
+    case lineBreaks(Int)
   }
 
-  private mutating func processNode(_ node: Node, parentBox: RenderedBox) {
+  /// Processes the rendered children of `element` in tree order, with a stack of steps instead of recursion (a tree
+  /// 100,000 levels deep is fine).
+  private mutating func processChildren(of element: Element, box: RenderedBox) {
+    var steps: [Step] = []
+    Self.push(childrenOf: element, box: box, on: &steps)
+    while let step = steps.popLast() {
+      switch step {
+      case .node(let node, let parentBox): processNode(node, parentBox: parentBox, &steps)
+      case .tab: output.tab()
+      case .newline: output.newline()
+      case .lineBreaks(let count): output.requireLineBreaks(count)
+      }
+    }
+  }
+
+  /// Schedules the rendered children of `element`, the first on top.
+  private static func push(childrenOf element: Element, box: RenderedBox, on steps: inout [Step]) {
+    guard box.rendersChildren else { return }
+    for child in element.renderedChildren.reversed() { steps.append(.node(child, parentBox: box)) }
+  }
+
+  /// Processes one node; what comes after its children goes on `steps` before them.
+  private mutating func processNode(_ node: Node, parentBox: RenderedBox, _ steps: inout [Step]) {
     if let text = node as? Text {
       // The text's style is its parent's: hidden text adds nothing.
       guard parentBox.rendersText, parentBox.style[.visibility] == "visible",
@@ -46,14 +70,14 @@ struct InnerTextCollector {
     if box.style[.contentVisibility] == "hidden" { return }
     // Step 3. Not visible: only the children's items.
     if box.style[.visibility] != "visible" {
-      if box.kind != .none { processChildren(of: element, box: box) }
+      if box.kind != .none { Self.push(childrenOf: element, box: box, on: &steps) }
       return
     }
     // Step 4. Not being rendered: display: contents passes its children through.
     switch box.kind {
     case .none: return
     case .contents:
-      processChildren(of: element, box: box)
+      Self.push(childrenOf: element, box: box, on: &steps)
       return
     default: break
     }
@@ -67,31 +91,31 @@ struct InnerTextCollector {
     let display = box.style[.display]
     // Step 7. A table cell that is not the last of its row: a tab after it.
     if display == "table-cell" {
-      processChildren(of: element, box: box)
-      if Self.hasRenderedSibling(after: element) { output.tab() }
+      if Self.hasRenderedSibling(after: element) { steps.append(.tab) }
+      Self.push(childrenOf: element, box: box, on: &steps)
       return
     }
     // Step 8. A table row that is not the last of its table: a line feed after it.
     if display == "table-row" {
-      processChildren(of: element, box: box)
-      if Self.hasRowAfter(element) { output.newline() }
+      if Self.hasRowAfter(element) { steps.append(.newline) }
+      Self.push(childrenOf: element, box: box, on: &steps)
       return
     }
     // Step 9. <p>: two required line breaks around.
     if element.isHTML(named: "p") {
       output.requireLineBreaks(2)
-      processChildren(of: element, box: box)
-      output.requireLineBreaks(2)
+      steps.append(.lineBreaks(2))
+      Self.push(childrenOf: element, box: box, on: &steps)
       return
     }
     // Step 10. Block-level boxes and table captions: one.
     if box.isBlockLevelForText {
       output.requireLineBreaks(1)
-      processChildren(of: element, box: box)
-      output.requireLineBreaks(1)
+      steps.append(.lineBreaks(1))
+      Self.push(childrenOf: element, box: box, on: &steps)
       return
     }
-    processChildren(of: element, box: box)
+    Self.push(childrenOf: element, box: box, on: &steps)
   }
 
   /// Each option's text between required line breaks; an optgroup's options between one more pair.

@@ -36,45 +36,78 @@ struct WhiteSpaceProcessor {
     endLine(&context)
   }
 
+  /// Visits the rendered descendants of `element` in tree order, `context` being the one its children are in.
+  ///
+  /// Inline and `display: contents` boxes share their parent's context; a block, an atomic inline or an
+  /// out-of-flow box starts one of its own for its content. A stack of open boxes replaces recursion, so a tree
+  /// 100,000 levels deep is fine.
   private mutating func visitChildren(of element: Element, box: RenderedBox, _ context: inout Context) {
     guard box.rendersChildren else { return }
-    for child in element.renderedChildren {
-      if let text = child as? Text {
-        guard box.rendersText, !Self.isIgnoredWhiteSpace(text, in: box.style) else { continue }
-        process(text, style: box.style, &context)
-      } else if let childElement = child as? Element, let childBox = childElement.renderedBox {
-        visit(childElement, box: childBox, &context)
+    // Each open box: its style and flags, its rendered children, the next one, and whether it has a context of
+    // its own (on `inner`, innermost last; `context` is below them all).
+    var open = [OpenBox(box: box, children: element.renderedChildren, ownsContext: false)]
+    var inner: [Context] = []
+    while let top = open.last {
+      guard top.next < top.children.count else {
+        open.removeLast()
+        if top.ownsContext { endLine(&inner[inner.count - 1]); inner.removeLast() }
+        continue
       }
+      open[open.count - 1].next += 1
+      let child = top.children[top.next]
+      if let text = child as? Text {
+        guard top.box.rendersText, !Self.isIgnoredWhiteSpace(text, in: top.box.style) else { continue }
+        if inner.isEmpty { process(text, style: top.box.style, &context) }
+        else { process(text, style: top.box.style, &inner[inner.count - 1]) }
+        continue
+      }
+      guard let childElement = child as? Element, let childBox = childElement.renderedBox else { continue }
+      let ownsContext: Bool
+      switch childBox.kind {
+      case .none:
+        continue
+      case .contents, .inline:
+        ownsContext = false
+      case .lineBreak:
+        if inner.isEmpty { endLine(&context) } else { endLine(&inner[inner.count - 1]) }
+        continue
+      case .block:
+        if inner.isEmpty { endLine(&context) } else { endLine(&inner[inner.count - 1]) }
+        ownsContext = true
+      case .atomicInline:
+        if inner.isEmpty { Self.passAtomicInline(&context) } else { Self.passAtomicInline(&inner[inner.count - 1]) }
+        ownsContext = true
+      case .outOfFlow:
+        ownsContext = true
+      }
+      // A box that renders no children adds nothing, and a fresh context's end of line changes nothing.
+      guard childBox.rendersChildren else { continue }
+      open.append(OpenBox(box: childBox, children: childElement.renderedChildren, ownsContext: ownsContext))
+      if ownsContext { inner.append(Context()) }
     }
   }
 
-  private mutating func visit(_ element: Element, box: RenderedBox, _ context: inout Context) {
-    switch box.kind {
-    case .none:
-      return
-    case .contents, .inline:
-      visitChildren(of: element, box: box, &context)
-    case .lineBreak:
-      endLine(&context)
-    case .block:
-      endLine(&context)
-      var inner = Context()
-      visitChildren(of: element, box: box, &inner)
-      endLine(&inner)
-    case .atomicInline:
-      context.collapsing = false
-      context.trailingSpace = nil
-      context.runHasBreak = false
-      context.lastVisibleIsZeroWidthSpace = false
-      context.previous = "\u{FFFC}"
-      var inner = Context()
-      visitChildren(of: element, box: box, &inner)
-      endLine(&inner)
-    case .outOfFlow:
-      var inner = Context()
-      visitChildren(of: element, box: box, &inner)
-      endLine(&inner)
+  /// A box whose children `visitChildren` is visiting.
+  private struct OpenBox {
+    let box: RenderedBox
+    let children: [Node]
+    var next = 0
+    let ownsContext: Bool
+
+    init(box: RenderedBox, children: [Node], ownsContext: Bool) {
+      self.box = box
+      self.children = children
+      self.ownsContext = ownsContext
     }
+  }
+
+  /// An atomic inline counts as one visible character of the context around it.
+  private static func passAtomicInline(_ context: inout Context) {
+    context.collapsing = false
+    context.trailingSpace = nil
+    context.runHasBreak = false
+    context.lastVisibleIsZeroWidthSpace = false
+    context.previous = "\u{FFFC}"
   }
 
   /// Text directly inside a table part, or a flex or grid container, that is only white space makes no box.

@@ -30,7 +30,6 @@ final class StyleEngine {
     refresh()
     // A style computed since the last change is for an element that is still where it was.
     if let style = styles[ObjectIdentifier(element)] { return style }
-    guard element.isConnected else { return nil }
     // Ancestors first, from the nearest one already computed.
     var chain: [Element] = []
     var cursor: Element? = element
@@ -38,6 +37,9 @@ final class StyleEngine {
       chain.append(current)
       cursor = current.parentElement
     }
+    // In the document: below an element computed since the last change, or below the document itself. (Asking
+    // isConnected walked to the root for every element: quadratic on a deep tree.)
+    guard cursor != nil || chain.last?.parentNode is Document else { return nil }
     var parentStyle = cursor.flatMap { styles[ObjectIdentifier($0)] }
     for current in chain.reversed() {
       let style = compute(current, parent: parentStyle)

@@ -48,3 +48,31 @@ struct HTMLParseError: Equatable, CustomStringConvertible {
 enum HTMLTokenizerTextState: Equatable {
   case data, rcdata, rawtext, scriptData, plaintext
 }
+
+/// The attribute names of a tag read so far: the tokenizer drops an attribute whose name is already there
+/// (https://html.spec.whatwg.org/#attribute-name-state), in constant time per attribute.
+struct HTMLAttributeNames {
+  /// Up to `fewLimit` names are compared one by one; past that they move to `many`.
+  private var few: [String] = []
+  private var many: Set<String> = []
+  private static let fewLimit = 8
+
+  /// Adds `name`; returns false when the tag already has an attribute of that name.
+  mutating func insert(_ name: String) -> Bool {
+    if many.isEmpty {
+      if few.contains(name) { return false }
+      few.append(name)
+      if few.count > Self.fewLimit {
+        many = Set(few)
+        few.removeAll(keepingCapacity: true)
+      }
+      return true
+    }
+    return many.insert(name).inserted
+  }
+
+  mutating func removeAll() {
+    few.removeAll(keepingCapacity: true)
+    if !many.isEmpty { many = [] }
+  }
+}

@@ -142,10 +142,9 @@ extension HTMLTokenizer.Core {
 
   /// Leaving the attribute name state: an attribute named like an earlier one is a parse error and is dropped.
   mutating func leaveAttributeName() {
-    for attribute in attributes where attribute.name.utf8.elementsEqual(attributeName) {
+    if !attributeNames.insert(String(decoding: attributeName, as: UTF8.self)) {
       error("duplicate-attribute")
       attributeIsDuplicate = true
-      return
     }
   }
 

@@ -50,6 +50,7 @@ extension HTMLTokenizer {
     var tagIsEnd = false
     var tagSelfClosing = false
     var attributes: [HTMLAttribute] = []
+    var attributeNames = HTMLAttributeNames()
     var attributeName: [UInt8] = []
     var attributeValue: [UInt8] = []
     var hasAttribute = false

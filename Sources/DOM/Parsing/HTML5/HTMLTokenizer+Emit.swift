@@ -71,6 +71,7 @@ extension HTMLTokenizer.Core {
       emit(.startTag(HTMLTag(name: name, attributes: attributes, selfClosing: tagSelfClosing)))
     }
     attributes = []
+    attributeNames.removeAll()
   }
 
   mutating func startTag(end: Bool) {
@@ -78,6 +79,7 @@ extension HTMLTokenizer.Core {
     tagIsEnd = end
     tagSelfClosing = false
     attributes = []
+    attributeNames.removeAll()
     hasAttribute = false
   }
 

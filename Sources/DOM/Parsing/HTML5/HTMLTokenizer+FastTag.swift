@@ -32,6 +32,7 @@ extension HTMLTokenizer.Core {
     guard i < limit else { return false }
     let name = string(nameStart, i, lowercasing: true)
     var attributes: [HTMLAttribute] = []
+    var names = HTMLAttributeNames()
     var selfClosing = false
 
     while true {
@@ -57,7 +58,7 @@ extension HTMLTokenizer.Core {
       }
       guard i < limit else { return false }
       let attributeName = string(attributeStart, i, lowercasing: true)
-      for attribute in attributes where attribute.name == attributeName { return false }
+      guard names.insert(attributeName) else { return false }
       // After attribute name (13.2.5.34).
       while i < limit && isSpace(bytes[i]) { i += 1 }
       guard i < limit else { return false }

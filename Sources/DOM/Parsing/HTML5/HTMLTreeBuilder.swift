@@ -113,7 +113,7 @@ struct HTMLTreeBuilder {
   var mode: Mode = .initial
   var originalMode: Mode = .initial
   var templateModes: [Mode] = []
-  var stack: [Element] = []
+  var stack = OpenElements()
   var formatting: [Formatting] = []
   var headElement: xmlNodePtr?
   var formElement: xmlNodePtr?
@@ -301,10 +301,11 @@ struct HTMLTreeBuilder {
 
   func stackIndex(of node: xmlNodePtr) -> Int? { stack.lastIndex { $0.node == node } }
 
-  func stackContains(_ name: String) -> Bool { stack.contains { $0.isHTML(name) } }
+  func stackContains(_ name: String) -> Bool { stack.containsHTML(name) }
 
   /// https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope
   func inScope(_ name: String, _ scope: Scope = .normal) -> Bool {
+    guard stack.containsHTML(name) else { return false }
     for e in stack.reversed() {
       if e.isHTML(name) { return true }
       if scope.bounds(e) { return false }
@@ -313,6 +314,7 @@ struct HTMLTreeBuilder {
   }
 
   func inScope(oneOf names: Set<String>, _ scope: Scope = .normal) -> Bool {
+    guard names.contains(where: stack.containsHTML) else { return false }
     for e in stack.reversed() {
       if e.isHTML(in: names) { return true }
       if scope.bounds(e) { return false }

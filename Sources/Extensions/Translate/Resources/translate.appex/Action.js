@@ -26,6 +26,9 @@ var ExtensionPreprocessingJS = (function () {
     ["OPTION", "label"], ["OPTGROUP", "label"], ["TRACK", "label"]
   ];
   var META = { "description": 1, "keywords": 1, "og:title": 1, "og:description": 1 };
+  // Inline elements nested deeper than this inside one segment travel as placeholders and keep their content: the
+  // segments sent stay shallow whatever the page, and no walk below recurses (a page 100,000 elements deep is fine).
+  var MAX_INLINE_DEPTH = 32;
 
   function name(node) { return node.nodeName.toUpperCase(); }
 
@@ -45,91 +48,143 @@ var ExtensionPreprocessingJS = (function () {
     return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\u00a0/g, "&nbsp;");
   }
 
+  // True when some text below `nodes`, through inline elements that are not excluded, is not blank.
   function hasText(nodes) {
-    for (var i = 0; i < nodes.length; i++) {
-      var node = nodes[i];
+    var pending = Array.prototype.slice.call(nodes).reverse();
+    while (pending.length) {
+      var node = pending.pop();
       if (node.nodeType === Node.TEXT_NODE) { if (/\S/.test(node.data)) return true; }
-      else if (node.nodeType === Node.ELEMENT_NODE && INLINE[name(node)] && !isExcluded(node) && hasText(node.childNodes)) return true;
+      else if (node.nodeType === Node.ELEMENT_NODE && INLINE[name(node)] && !isExcluded(node)) {
+        // Last child first onto the stack, so the first is looked at first, as a reader would.
+        for (var child = node.lastChild; child; child = child.previousSibling) pending.push(child);
+      }
     }
     return false;
   }
 
+  // Whether each element's content is all inline, decided once per element during run() (the page does not
+  // change meanwhile), so that nested inline elements are not walked again for each level.
+  var inlineOnly = new Map();
+
   // True when every descendant that matters is inline: the element's content can be one segment.
+  // Decides the inline elements below first, with a stack of (element, next child to look at).
   function onlyInline(element) {
-    var children = element.childNodes;
-    for (var i = 0; i < children.length; i++) {
-      var child = children[i];
-      if (child.nodeType === Node.COMMENT_NODE) continue;
-      if (!isInline(child)) return false;
-      if (child.nodeType === Node.ELEMENT_NODE && INLINE[name(child)] && !isExcluded(child) && !onlyInline(child)) return false;
+    var elements = [element], cursors = [element.firstChild];
+    while (elements.length) {
+      var top = elements.length - 1, verdict = true, descend = null;
+      for (var child = cursors[top]; child; child = child.nextSibling) {
+        if (child.nodeType === Node.COMMENT_NODE) continue;
+        if (!isInline(child)) { verdict = false; break; }
+        if (child.nodeType !== Node.ELEMENT_NODE || !INLINE[name(child)] || isExcluded(child)) continue;
+        if (!inlineOnly.has(child)) { descend = child; break; }
+        if (!inlineOnly.get(child)) { verdict = false; break; }
+      }
+      if (descend) {
+        cursors[top] = descend;
+        elements.push(descend);
+        cursors.push(descend.firstChild);
+        continue;
+      }
+      inlineOnly.set(elements.pop(), verdict);
+      cursors.pop();
     }
-    return true;
+    return inlineOnly.get(element);
   }
 
   function Collector() {
     this.segments = [];     // {id, html, lang}
-    this.places = [];       // id -> {nodes: [Node], parent: Element, inline: [Element]}
+    this.places = [];       // id -> {nodes: [Node], parent: Element, inline: [Element], opaque: [Boolean]}
     this.attributes = [];   // {id, text, lang}
     this.attributePlaces = [];
+    this.attributeNames = new Map();  // element -> {attribute name: true}, for those collected
+    this.languages = new Map();       // element -> its language, for those looked up
   }
 
+  // The element's (or a text node's parent's) language: its own lang attribute or its nearest ancestor's. Each
+  // element walked is remembered, so nested segments do not walk the same ancestors again.
   Collector.prototype.languageOf = function (node) {
+    var walked = [], lang = "";
     for (var element = node.nodeType === Node.ELEMENT_NODE ? node : node.parentNode; element && element.getAttribute; element = element.parentNode) {
-      var lang = element.getAttribute("lang");
-      if (lang !== null && lang !== "") return lang;
+      if (this.languages.has(element)) { lang = this.languages.get(element); break; }
+      walked.push(element);
+      var own = element.getAttribute("lang");
+      if (own !== null && own !== "") { lang = own; break; }
     }
-    return "";
+    for (var i = 0; i < walked.length; i++) this.languages.set(walked[i], lang);
+    return lang;
   };
 
-  // Serializes inline nodes, remembering each inline element by its placeholder number.
-  Collector.prototype.serialize = function (nodes, inline) {
+  // Serializes inline nodes, remembering each inline element by its placeholder number, and whether it travels
+  // as a placeholder (opaque, excluded, or nested deeper than MAX_INLINE_DEPTH). A stack of (nodes, next index,
+  // end tag) replaces recursion.
+  Collector.prototype.serialize = function (nodes, inline, opaque) {
     var html = "";
-    for (var i = 0; i < nodes.length; i++) {
-      var node = nodes[i];
+    var frames = [{ nodes: nodes, next: 0, end: "" }];
+    while (frames.length) {
+      var frame = frames[frames.length - 1];
+      if (frame.next >= frame.nodes.length) { html += frame.end; frames.pop(); continue; }
+      var node = frame.nodes[frame.next++];
       if (node.nodeType === Node.TEXT_NODE) { html += escapeText(node.data); continue; }
       if (node.nodeType !== Node.ELEMENT_NODE) continue;
       var id = inline.length;
       inline.push(node);
-      if (OPAQUE_INLINE[name(node)] || isExcluded(node)) { html += '<wbr data-wa="' + id + '">'; continue; }
+      var placeholder = OPAQUE_INLINE[name(node)] || isExcluded(node) || frames.length > MAX_INLINE_DEPTH;
+      opaque.push(!!placeholder);
+      if (placeholder) { html += '<wbr data-wa="' + id + '">'; continue; }
       var tag = node.localName;
-      html += "<" + tag + ' data-wa="' + id + '">' + this.serialize(node.childNodes, inline) + "</" + tag + ">";
+      html += "<" + tag + ' data-wa="' + id + '">';
+      frames.push({ nodes: node.childNodes, next: 0, end: "</" + tag + ">" });
     }
     return html;
   };
 
   Collector.prototype.add = function (parent, nodes) {
     if (!hasText(nodes)) return;
-    var inline = [];
-    var html = this.serialize(nodes, inline);
+    var inline = [], opaque = [];
+    var html = this.serialize(nodes, inline, opaque);
     var id = this.segments.length;
     this.segments.push({ id: String(id), html: html, lang: this.languageOf(parent) });
-    this.places.push({ parent: parent, nodes: nodes.slice(), inline: inline });
+    this.places.push({ parent: parent, nodes: nodes.slice(), inline: inline, opaque: opaque });
   };
 
   // Walks an element: a block with only inline content is one segment; otherwise each run of inline children
-  // between blocks is a segment and block children are walked in turn.
-  Collector.prototype.walk = function (element) {
-    if (isExcluded(element)) return;
-    this.collectAttributes(element);
-    if (onlyInline(element)) {
-      this.add(element, Array.prototype.slice.call(element.childNodes));
-      this.collectInlineAttributes(element);
-      return;
+  // between blocks is a segment and block children are walked in turn. A stack of blocks being walked replaces
+  // recursion, so the depth of the page does not matter.
+  Collector.prototype.walk = function (root) {
+    var collector = this;
+    // Starts on an element: null when it is done at once (excluded, or one segment).
+    function enter(element) {
+      if (isExcluded(element)) return null;
+      collector.collectAttributes(element);
+      if (onlyInline(element)) {
+        collector.add(element, Array.prototype.slice.call(element.childNodes));
+        collector.collectInlineAttributes(element);
+        return null;
+      }
+      return { element: element, children: Array.prototype.slice.call(element.childNodes), next: 0, run: [] };
     }
-    var run = [];
-    var children = Array.prototype.slice.call(element.childNodes);
-    for (var i = 0; i <= children.length; i++) {
-      var child = children[i];
+    var blocks = [];
+    var first = enter(root);
+    if (first) blocks.push(first);
+    while (blocks.length) {
+      var block = blocks[blocks.length - 1];
+      // One step past the last child flushes the last run.
+      if (block.next > block.children.length) { blocks.pop(); continue; }
+      var child = block.children[block.next++];
       if (child && (child.nodeType === Node.COMMENT_NODE || (isInline(child) && (child.nodeType === Node.TEXT_NODE || OPAQUE_INLINE[name(child)] || onlyInline(child))))) {
-        if (child.nodeType !== Node.COMMENT_NODE) run.push(child);
+        if (child.nodeType !== Node.COMMENT_NODE) block.run.push(child);
         continue;
       }
+      var run = block.run;
       if (run.length) {
-        this.add(element, run);
+        this.add(block.element, run);
         for (var j = 0; j < run.length; j++) if (run[j].nodeType === Node.ELEMENT_NODE) this.collectInlineAttributes(run[j], true);
-        run = [];
+        block.run = [];
       }
-      if (child && child.nodeType === Node.ELEMENT_NODE) this.walk(child);
+      if (child && child.nodeType === Node.ELEMENT_NODE) {
+        var inner = enter(child);
+        if (inner) blocks.push(inner);
+      }
     }
   };
 
@@ -152,10 +207,10 @@ var ExtensionPreprocessingJS = (function () {
   };
 
   Collector.prototype.addAttribute = function (element, attribute, text) {
-    for (var i = 0; i < this.attributePlaces.length; i++) {
-      var place = this.attributePlaces[i];
-      if (place.element === element && place.attribute === attribute) return;
-    }
+    var names = this.attributeNames.get(element);
+    if (!names) { names = {}; this.attributeNames.set(element, names); }
+    if (names[attribute]) return;
+    names[attribute] = true;
     var id = this.attributes.length;
     this.attributes.push({ id: String(id), text: text, lang: this.languageOf(element) });
     this.attributePlaces.push({ element: element, attribute: attribute });
@@ -170,13 +225,14 @@ var ExtensionPreprocessingJS = (function () {
 
   // Replaces placeholders in a parsed translation by the original elements, emptied and refilled with the
   // translated content. Returns false (and changes nothing) when the markup came back damaged.
-  function restore(fragment, inline) {
+  function restore(fragment, place) {
+    var inline = place.inline;
     var placeholders = fragment.querySelectorAll("[data-wa]");
     if (placeholders.length !== inline.length) return false;
     var seen = {};
     for (var i = 0; i < placeholders.length; i++) {
       var n = placeholders[i].getAttribute("data-wa");
-      if (seen[n] || !inline[n] || placeholders[i].localName !== (OPAQUE_INLINE[name(inline[n])] || isExcluded(inline[n]) ? "wbr" : inline[n].localName)) return false;
+      if (seen[n] || !inline[n] || placeholders[i].localName !== (place.opaque[n] ? "wbr" : inline[n].localName)) return false;
       seen[n] = true;
     }
     for (var k = 0; k < placeholders.length; k++) {
@@ -193,6 +249,7 @@ var ExtensionPreprocessingJS = (function () {
 
   return {
     run: function (arguments) {
+      inlineOnly = new Map();
       var collector = new Collector();
       var title = document.querySelector("title");
       var titleId = null;
@@ -234,7 +291,7 @@ var ExtensionPreprocessingJS = (function () {
         var next = last.parentNode === parent ? last.nextSibling : null;
         var template = document.createElement("template");
         template.innerHTML = translations[id];
-        if (!restore(template.content, place.inline)) { damaged++; continue; }
+        if (!restore(template.content, place)) { damaged++; continue; }
         for (var k = 0; k < place.nodes.length; k++) {
           if (place.nodes[k].parentNode === parent) parent.removeChild(place.nodes[k]);
         }

@@ -1,0 +1,121 @@
+import ScalingTestSupport
+import XCTest
+@testable import CSSSelectors
+
+/// Hostile selectors and trees: matching stays linear, and neither parsing nor matching can overflow the stack.
+final class ScalingTests: XCTestCase {
+  /// A `ul` of `n` items; every third has class `x`, every fifth is a `p` instead of an `li`.
+  static func list(_ n: Int) -> TestElement {
+    let list = TestElement("ul", "ul")
+    for i in 0..<n {
+      list.append(TestElement(i % 5 == 4 ? "p" : "li", "i\(i)", i % 3 == 0 ? ["class": "x"] : [:]))
+    }
+    let root = TestElement("html", "html", [TestElement("body", "body", [list])])
+    root.isDocumentElement = true
+    return root
+  }
+
+  func count(_ selector: String, in root: TestElement) throws -> Int {
+    try SelectorList(parsing: selector).allMatches(in: root, includeRoot: true).count
+  }
+
+  // MARK: :nth-* (each match counted its siblings from the first: quadratic in the number of siblings)
+
+  func testNthChildOverManySiblings() throws {
+    try assertScalesLinearly("li:nth-child(2n+1)", n: 12_000, prepare: Self.list) { root in
+      _ = try count("li:nth-child(2n+1)", in: root)
+    }
+  }
+
+  func testNthChildOfSelectorOverManySiblings() throws {
+    try assertScalesLinearly(":nth-child(2n+1 of .x)", n: 8_000, prepare: Self.list) { root in
+      _ = try count(":nth-child(2n+1 of .x)", in: root)
+    }
+  }
+
+  func testNthLastChildAndOfTypeOverManySiblings() throws {
+    try assertScalesLinearly(":nth-last-child(odd), :nth-of-type(3n), :nth-last-of-type(2)", n: 6_000,
+                             prepare: Self.list) { root in
+      _ = try count(":nth-last-child(odd), :nth-of-type(3n), :nth-last-of-type(2)", in: root)
+    }
+  }
+
+  /// The cached indexes give the answers of counting siblings one by one, past the direct count's limit.
+  func testCachedIndexesAgreeWithCounting() throws {
+    let n = 200
+    let root = Self.list(n)
+    let items = root.children[0].children[0].children
+    func expected(_ keep: (Int, TestElement) -> Bool) -> [String] {
+      items.enumerated().filter { keep($0.offset, $0.element) }.map(\.element.id)
+    }
+    func ids(_ selector: String) throws -> [String] {
+      try SelectorList(parsing: selector).allMatches(in: root, includeRoot: true).map(\.id)
+    }
+    let xs = items.filter { $0.attributes["class"] == "x" }
+    let lis = items.filter { $0.localName == "li" }
+    let ps = items.filter { $0.localName == "p" }
+    XCTAssertEqual(try ids("ul > :nth-child(2n+1)"), expected { i, _ in i % 2 == 0 })
+    XCTAssertEqual(try ids("ul > :nth-child(150)"), ["i149"])
+    XCTAssertEqual(try ids("ul > :nth-child(-n+40)"), expected { i, _ in i < 40 })
+    XCTAssertEqual(try ids("ul > :nth-last-child(3n)"), expected { i, _ in (n - i) % 3 == 0 })
+    XCTAssertEqual(try ids(":nth-child(2n+1 of .x)"), xs.enumerated().filter { $0.offset % 2 == 0 }.map(\.element.id))
+    XCTAssertEqual(try ids(":nth-last-child(5 of .x)"), [xs[xs.count - 5].id])
+    XCTAssertEqual(try ids(":nth-child(39 of .x, p)"), [items.filter { $0.attributes["class"] == "x" || $0.localName == "p" }[38].id])
+    XCTAssertEqual(try ids("li:nth-of-type(100)"), [lis[99].id])
+    XCTAssertEqual(try ids("p:nth-last-of-type(35)"), [ps[ps.count - 35].id])
+    XCTAssertEqual(try ids("li:nth-of-type(2n):nth-last-of-type(2n)").count,
+                   lis.indices.filter { ($0 + 1) % 2 == 0 && (lis.count - $0) % 2 == 0 }.count)
+    // Two `of S` filters in one selector list are cached apart.
+    XCTAssertEqual(try ids(":nth-child(60 of .x), :nth-child(60 of li)"),
+                   items.filter { $0 === xs[59] || $0 === lis[59] }.map(\.id))
+  }
+
+  // MARK: Depth
+
+  func testNestingPastTheLimitIsASyntaxErrorNamingIt() throws {
+    for name in ["not", "is", "where", "nth-child(1 of "] {
+      let open = name.hasSuffix(" ") ? ":\(name)" : ":\(name)("
+      let deepest = String(repeating: open, count: 128) + "a" + String(repeating: ")", count: 128)
+      XCTAssertNoThrow(try SelectorList(parsing: deepest), name)
+      for depth in name == "is" ? [129, 4_200, 100_000] : [129, 4_200] {
+        let text = String(repeating: open, count: depth) + "a" + String(repeating: ")", count: depth)
+        XCTAssertThrowsError(try SelectorList(parsing: text), "\(name) × \(depth)") { error in
+          XCTAssertTrue((error as? SelectorParseError)?.message.contains("more than 128 levels deep") == true, "\(error)")
+        }
+      }
+    }
+  }
+
+  func testDeepestNestingMatches() throws {
+    let root = makeFixture()
+    // 128 levels: 64 negations of p are p.
+    let even = String(repeating: ":not(:is(", count: 64) + "p" + String(repeating: "))", count: 64)
+    XCTAssertEqual(try SelectorList(parsing: even).allMatches(in: root, includeRoot: true).count, 3)
+    let odd = String(repeating: ":not(:is(", count: 63) + ":is(:is(p))" + String(repeating: "))", count: 63)
+    XCTAssertEqual(try SelectorList(parsing: odd).allMatches(in: root, includeRoot: true).count, 36 - 3)
+  }
+
+  /// 100,000 compounds in one complex selector, matched against a tree 100,000 deep.
+  func testLongSelectorOnADeepTreeDoesNotRecurse() throws {
+    let depth = 100_000
+    let root = TestElement("html", "html")
+    root.isDocumentElement = true
+    // Torn down from the bottom at the end, so releasing the tree does not recurse 100,000 deep either.
+    var nodes = [root]
+    var parent = root
+    for i in 0..<depth {
+      let child = TestElement("div", "d\(i)")
+      parent.append(child)
+      nodes.append(child)
+      parent = child
+    }
+    defer { for node in nodes.reversed() { node.removeAllChildren() } }
+    let chain = try SelectorList(parsing: "html" + String(repeating: " > div", count: depth))
+    XCTAssertTrue(chain.matches(parent))
+    XCTAssertFalse(chain.matches(parent.parent!))
+    let descendants = try SelectorList(parsing: "html " + Array(repeating: "div", count: depth).joined(separator: " "))
+    XCTAssertTrue(descendants.matches(parent))
+    let siblings = try SelectorList(parsing: String(repeating: "div ~ ", count: 1_000) + "div")
+    XCTAssertFalse(siblings.matches(parent))
+  }
+}

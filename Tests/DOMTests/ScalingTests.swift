@@ -1,0 +1,88 @@
+import ScalingTestSupport
+import XCTest
+@testable import DOM
+
+/// Per-node algorithms stay linear on hostile input: the time at 4n stays under 6× the time at n.
+final class ScalingTests: XCTestCase {
+  static func nestedDivs(_ n: Int) -> String {
+    "<!doctype html><body>" + String(repeating: "<div>", count: n) + "x" + String(repeating: "</div>", count: n)
+  }
+
+  func testParsingNestedDivs() {
+    // Each block start tag looked for a `p` in button scope down the whole stack of open elements.
+    assertScalesLinearly("parse nested divs", n: 5_000, prepare: Self.nestedDivs) { html in
+      _ = Document.parse(html: html)
+    }
+  }
+
+  func testParsingManyAttributes() {
+    // Each attribute name was compared with every earlier one, and libxml2 walked the list to append it.
+    assertScalesLinearly("parse one element with many attributes", n: 25_000) { n in
+      "<p " + (0..<n).map { "a\($0)=v" }.joined(separator: " ") + ">"
+    } work: { html in
+      _ = Document.parse(html: html)
+    }
+  }
+
+  /// `n` nested `<div>`s holding text and an inline element each.
+  static func nestedBlocksWithText(_ n: Int) -> Document {
+    Document.parse(html: String(repeating: "<div>a <b>b</b> ", count: n) + String(repeating: "</div>", count: n))
+  }
+
+  func testInnerTextOfNestedBlocks() {
+    // Each element's first computed style asked isConnected, a walk to the root.
+    assertScalesLinearly("innerText of nested blocks", n: 1_500, runs: 2, prepare: Self.nestedBlocksWithText) { document in
+      XCTAssertTrue(document.body!.innerText.hasPrefix("a b\na b\n"))
+    }
+  }
+
+  func testCloningNestedBlocks() {
+    assertScalesLinearly("cloneNode(deep:) of nested blocks", n: 2_000, prepare: Self.nestedBlocksWithText) { document in
+      XCTAssertEqual(document.body!.cloneNode(deep: true).childNodes.count, 1)
+    }
+  }
+
+  /// The white-space processor, innerText and cloning recursed once per level: 25,000 nested divs overflowed the stack.
+  func testDeepTreesDoNotRecurse() throws {
+    let n = 50_000
+    let document = Document.parse(html: Self.nestedDivs(n))
+    let body = try XCTUnwrap(document.body)
+    XCTAssertEqual(body.innerText, "x")
+    let clone = body.cloneNode(deep: true)
+    XCTAssertEqual(clone.textContent, "x")
+    XCTAssertEqual(try document.querySelectorAll("div div").count, n - 1)
+  }
+
+  func testNthChildQueryOverManyListItems() throws {
+    // Each match counted its siblings from the first one.
+    try assertScalesLinearly("querySelectorAll li:nth-child(2n+1)", n: 2_000) { n in
+      Document.parse(html: "<ul>" + String(repeating: "<li class=x>a", count: n) + "</ul>")
+    } work: { document in
+      XCTAssertEqual(try document.querySelectorAll("li:nth-child(2n+1), li:nth-last-child(3n of .x)").count > 0, true)
+    }
+  }
+
+  func testManyAttributesKeepTheFirstOfEachNameInSourceOrder() throws {
+    // Past a few attributes the names go through a set: duplicates must still be dropped, order kept.
+    let names = (0..<20).map { "a\($0)" }
+    let html = "<p " + names.map { "\($0)=1" }.joined(separator: " ") + " a3=2 A15=3 a20=4 a0=5>"
+      + "<p " + names.map { "\($0)=\"x\"" }.joined(separator: " ") + " a7='y' a21=\"z\">"
+    let document = Document.parse(html: html)
+    let paragraphs = try document.querySelectorAll("p")
+    XCTAssertEqual(paragraphs[0].attributes.map(\.name), names + ["a20"])
+    XCTAssertEqual(paragraphs[0].getAttribute("a3"), "1")
+    XCTAssertEqual(paragraphs[0].getAttribute("a15"), "1")
+    XCTAssertEqual(paragraphs[1].attributes.map(\.name), names + ["a21"])
+    XCTAssertEqual(paragraphs[1].getAttribute("a7"), "x")
+  }
+
+  func testASecondBodyTagAddsOnlyMissingAttributes() {
+    let first = (0..<30).map { "b\($0)=1" }.joined(separator: " ")
+    let second = (20..<40).map { "b\($0)=2" }.joined(separator: " ")
+    let document = Document.parse(html: "<body \(first)><p>x<body \(second)>")
+    let body = document.body!
+    XCTAssertEqual(body.attributes.map(\.name), (0..<40).map { "b\($0)" })
+    XCTAssertEqual(body.getAttribute("b25"), "1")
+    XCTAssertEqual(body.getAttribute("b35"), "2")
+  }
+}
