@@ -233,4 +233,10 @@ final class WindowWebAPIsTests: BindingTestCase {
       [typeof a, a >= 0, b >= a, e.timeStamp <= performance.now(), Math.abs(performance.timeOrigin + a - Date.now()) < 1000].join()
       """), "number,true,true,true,true")
   }
+
+  func testPerformanceIsTheWindowsEvenWhenAnElementIsNamedSo() throws {
+    // Chromium: `performance` is a Window attribute; an element with that id does not replace it.
+    load(#"<!DOCTYPE html><body><div id="performance"></div><img name="performance">"#)
+    XCTAssertEqual(try string("typeof performance.now + ',' + (performance instanceof HTMLElement)"), "function,false")
+  }
 }

@@ -127,12 +127,17 @@ extension LibXML {
 
 /// The raw side of `<selectedcontent>`: finding the select, its selected option and the target, and cloning.
 extension LibXML {
-  static func isHTMLElement(_ node: Node, _ name: String) -> Bool {
-    node.pointee.type == XML_ELEMENT_NODE && node.pointee.ns == nil && xmlStrEqual(node.pointee.name, name) != 0
+  /// True for an HTML element named `name` (lowercase). Compares bytes in place: whole-tree walks (a window looking
+  /// for its iframes) call it once per node.
+  static func isHTMLElement(_ node: Node, _ name: StaticString) -> Bool {
+    guard node.pointee.type == XML_ELEMENT_NODE, node.pointee.ns == nil, let own = node.pointee.name else { return false }
+    let count = name.utf8CodeUnitCount, expected = name.utf8Start
+    for i in 0..<count where own[i] != expected[i] { return false }  // a shorter name stops at its NUL
+    return own[count] == 0
   }
 
   /// The nearest ancestor HTML element named `name`.
-  static func ancestorHTMLElement(of node: Node, named name: String) -> Node? {
+  static func ancestorHTMLElement(of node: Node, named name: StaticString) -> Node? {
     var cursor = node.pointee.parent
     while let current = cursor {
       if isHTMLElement(current, name) { return current }
@@ -142,7 +147,7 @@ extension LibXML {
   }
 
   /// The HTML elements named `name` under `root`, in tree order.
-  static func descendantHTMLElements(of root: Node, named name: String) -> [Node] {
+  static func descendantHTMLElements(of root: Node, named name: StaticString) -> [Node] {
     var result: [Node] = []
     var cursor = following(root, within: root)
     while let current = cursor {

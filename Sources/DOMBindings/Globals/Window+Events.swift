@@ -37,7 +37,9 @@ extension Window {
           Object.defineProperty(global, "event", { value, writable: true, enumerable: false, configurable: true });
         },
         enumerable: false, configurable: true });
-      if (!("performance" in global)) {
+      // An own-property check: `in` would reach the window's named properties, and indexing the document's ids and
+      // names for that cost every page a whole-tree walk.
+      if (!Object.prototype.hasOwnProperty.call(global, "performance")) {
         const timeOrigin = Date.now() - now();
         const performance = { now: function now_() { return now(); }, timeOrigin };
         Object.defineProperty(performance.now, "name", { value: "now" });
