@@ -34,4 +34,11 @@ void WAMicrotaskDelayScopeDecrement(WAMicrotaskDelayScope *scope)
     __asm__("_ZN3JSC2VM24DrainMicrotaskDelayScope9decrementEv");
 void WAMicrotaskDelayScopeDestroy(WAMicrotaskDelayScope *scope)
     __asm__("_ZN3JSC2VM24DrainMicrotaskDelayScopeD1Ev");
+
+// The GLib API's version of the library (jsc/jsc-version.h, not included here: the GLib headers are not needed).
+// JSBridge records it (ScriptContext.engineVersion); a test compares it with the version the layout above was
+// checked on, so a new JavaScriptCore is checked again before it is trusted.
+unsigned jsc_get_major_version(void);
+unsigned jsc_get_minor_version(void);
+unsigned jsc_get_micro_version(void);
 #endif

@@ -131,6 +131,15 @@ public final class ScriptContext {
     }
   }
 
+  /// The JavaScriptCore library's version (major, minor, micro), as it reports itself at run time.
+  public static var engineVersion: (major: Int, minor: Int, micro: Int) {
+    (Int(jsc_get_major_version()), Int(jsc_get_minor_version()), Int(jsc_get_micro_version()))
+  }
+
+  /// The major and minor version whose private microtask class (Sources/CJavaScriptCore/shim.h) was checked by
+  /// disassembly: another version must be checked again and added here.
+  public static let checkedEngineVersions: [(major: Int, minor: Int)] = [(2, 50)]
+
   /// Runs a full, synchronous garbage collection (tests use it to prove values are protected).
   public func collectGarbage() {
     JSSynchronousGarbageCollectForDebugging(raw)
@@ -224,7 +233,10 @@ final class ScriptGroup {
   init() {
     raw = JSContextGroupCreate()
     classes = NativeClasses()
-    microtaskGate = .allocate(capacity: 1)
+    // Eight times the size the scope has on the checked version, zeroed: if a later JavaScriptCore grows the class
+    // (before the layout test catches it), its constructor writes into this block, not past it.
+    microtaskGate = .allocate(capacity: 8)
+    microtaskGate.initialize(repeating: WAMicrotaskDelayScope(vm: nil), count: 8)
     WAMicrotaskDelayScopeCreate(microtaskGate, raw)
     JSContextGroupAddHeapFinalizer(raw, heapFinalizerCallback, Unmanaged.passUnretained(self).toOpaque())
   }

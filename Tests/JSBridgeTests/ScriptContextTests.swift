@@ -176,6 +176,14 @@ final class ScriptContextTests: XCTestCase {
     }
   }
 
+  func testTheEngineIsAVersionWhosePrivateMicrotaskClassWasChecked() {
+    // The microtask checkpoint calls a C++ class JavaScriptCore exports without declaring it (CJavaScriptCore/shim.h).
+    // A new library version may change it: check its layout again (see the header), then add the version.
+    let version = ScriptContext.engineVersion
+    XCTAssertTrue(ScriptContext.checkedEngineVersions.contains { $0 == (version.major, version.minor) },
+                  "JavaScriptCore \(version.major).\(version.minor).\(version.micro) is not a checked version")
+  }
+
   func testDeepRecursionIsARangeError() throws {
     context.executionTimeLimit = 5
     XCTAssertThrowsError(try context.evaluate("(function down(n) { return down(n + 1) + 1 })(0)", sourceURL: "deep.js")) { error in
