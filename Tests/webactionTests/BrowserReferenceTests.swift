@@ -27,6 +27,12 @@ final class BrowserReferenceTests: XCTestCase {
     try assertSameAsChromium("dom-parsing")
   }
 
+  /// Pages nested past the parser's cap (512 open elements in Chromium and WebKit; `parser-depth/page.html`: divs
+  /// with comments, inline and formatting elements, tables, void elements and comments at the edge).
+  func testParserDepthCapIsTheBrowsers() throws {
+    try assertSameAsChromium("parser-depth")
+  }
+
   /// innerText, outerText and getComputedStyle on constructed cases (`rendered-text/cases.js`).
   func testRenderedTextCasesAreTheBrowsers() throws {
     try assertSameAsChromium("rendered-text", preludes: ["cases.js"], expectedDifferences: BrowserReferenceExpectations.renderedText)

@@ -34,8 +34,9 @@ final class ScalingTests: XCTestCase {
   }
 
   /// Inline elements nested past 32 levels in one segment travel as placeholders: their content comes back as it was.
+  /// (500 levels: the parser nests at most 512 open elements, as browsers do.)
   func testDeeplyNestedInlineElementsKeepTheirContentPastTheDepthLimit() throws {
-    let n = 2_000
+    let n = 500
     let page = "<html lang=en><body><p>" + String(repeating: "<b>river ", count: n) + String(repeating: "</b>", count: n)
     let result = try WebActionCommand.run(
       ["run", "-", "--ext", "translate", "--arg", "to=es", "--arg", "cache=off"], stdin: Data(page.utf8))

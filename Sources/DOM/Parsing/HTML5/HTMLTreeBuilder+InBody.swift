@@ -122,25 +122,21 @@ extension HTMLTreeBuilder {
       mode = .inTable
     case .voidElement?:
       reconstructFormatting()
-      insertElement(tag)
-      pop()
+      insertVoidElement(tag)
       framesetOK = false
     case .input?:
       // The customizable-select parser: an input closes an open select.
       if context?.isHTML("select") == true { return }
       if inScope("select") { popUntil("select") }
       reconstructFormatting()
-      insertElement(tag)
-      pop()
+      insertVoidElement(tag)
       if tag.attribute("type").map(asciiLowercased) != "hidden" { framesetOK = false }
     case .paramSourceTrack?:
-      insertElement(tag)
-      pop()
+      insertVoidElement(tag)
     case .hr?:
       closePElementInButtonScope()
       if inScope("select") { generateImpliedEndTags() }
-      insertElement(tag)
-      pop()
+      insertVoidElement(tag)
       framesetOK = false
     case .image?:
       var renamed = tag
@@ -287,8 +283,7 @@ extension HTMLTreeBuilder {
 
   /// Inserts an SVG or MathML element for a start tag from in body or foreign content.
   mutating func insertForeign(_ tag: HTMLTag, ns: NS) {
-    insertElement(tag, ns: ns)
-    if tag.selfClosing { pop() }
+    if tag.selfClosing { insertVoidElement(tag, ns: ns) } else { insertElement(tag, ns: ns) }
   }
 }
 

@@ -43,6 +43,24 @@ extension HTMLTreeBuilder {
     return (parent, before)
   }
 
+  /// Chromium's and WebKit's cap on the parser's nesting (`kMaximumHTMLParserDOMTreeDepth`): not in the spec, but
+  /// every browser page has it, so pages nested deeper come out as a browser builds them.
+  static let maximumTreeDepth = 512
+
+  /// `location` for an element or comment, with the browsers' cap: with more than ``maximumTreeDepth`` + 1 open
+  /// elements, counting the new node when it is pushed (not a void element or a comment), a node that would go into
+  /// the current node goes next to it instead (appended to its parent). Text is not capped, and neither is a
+  /// foster-parented or template-content insertion (Blink's AttachLater). Checked against Chromium 156:
+  /// Tests/webactionTests/Fixtures/reference/parser-depth.
+  func depthCapped(
+    _ location: (parent: xmlNodePtr, before: xmlNodePtr?), pushed: Bool
+  ) -> (parent: xmlNodePtr, before: xmlNodePtr?) {
+    guard stack.count + (pushed ? 1 : 0) > Self.maximumTreeDepth + 1, location.before == nil, let current = currentNode,
+      location.parent == current.node, let grandparent = LibXML.parent(current.node)
+    else { return location }
+    return (grandparent, nil)
+  }
+
   /// Links `node` at `location` (writing pending text first).
   mutating func insert(_ node: xmlNodePtr, at location: (parent: xmlNodePtr, before: xmlNodePtr?)) {
     flushText()
@@ -70,9 +88,9 @@ extension HTMLTreeBuilder {
 
   /// https://html.spec.whatwg.org/#insert-a-foreign-element
   @discardableResult
-  mutating func insertElement(_ tag: HTMLTag, ns: NS = .html, onlyAddToStack: Bool = false) -> Element {
+  mutating func insertElement(_ tag: HTMLTag, ns: NS = .html, onlyAddToStack: Bool = false, popped: Bool = false) -> Element {
     // Step 1–2.
-    let location = insertionLocation()
+    let location = depthCapped(insertionLocation(), pushed: !popped)
     let element = createElement(tag, ns: ns)
     // Step 3.
     if !onlyAddToStack { insert(element.node, at: location) }
@@ -82,13 +100,19 @@ extension HTMLTreeBuilder {
     return element
   }
 
+  /// Inserts an element that is popped at once (a void element, a self-closing foreign one).
+  mutating func insertVoidElement(_ tag: HTMLTag, ns: NS = .html) {
+    insertElement(tag, ns: ns, popped: true)
+    pop()
+  }
+
   /// Inserts an HTML element for a start tag the parser made up (`<head>`, `<body>`, `<tbody>`...).
   @discardableResult
   mutating func insertElement(named name: String) -> Element { insertElement(HTMLTag(name: name)) }
 
   /// https://html.spec.whatwg.org/#insert-a-comment
   mutating func insertComment(_ data: String, in parent: xmlNodePtr? = nil) {
-    let location = parent.map { ($0, nil as xmlNodePtr?) } ?? insertionLocation()
+    let location = parent.map { ($0, nil as xmlNodePtr?) } ?? depthCapped(insertionLocation(), pushed: false)
     insert(LibXML.newComment(data, in: doc), at: location)
   }
 

@@ -86,8 +86,7 @@ extension HTMLTreeBuilder {
       switch tag.name {
       case "html": inBodyMode(token)
       case "base", "basefont", "bgsound", "link", "meta":
-        insertElement(tag)
-        pop()
+        insertVoidElement(tag)
       case "title": parseGenericText(tag, state: .rcdata)
       case "noscript" where scripting: parseGenericText(tag, state: .rawtext)
       case "noframes", "style": parseGenericText(tag, state: .rawtext)
@@ -282,8 +281,7 @@ extension HTMLTreeBuilder {
       case "html": inBodyMode(token)
       case "frameset": insertElement(tag)
       case "frame":
-        insertElement(tag)
-        pop()
+        insertVoidElement(tag)
       case "noframes": inHeadMode(token)
       default: return
       }

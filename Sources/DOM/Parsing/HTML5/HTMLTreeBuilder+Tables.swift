@@ -52,8 +52,7 @@ extension HTMLTreeBuilder {
       case "style", "script", "template": inHeadMode(token)
       case "input":
         guard tag.attribute("type").map(asciiLowercased) == "hidden" else { return inTableAnythingElse(token) }
-        insertElement(tag)
-        pop()
+        insertVoidElement(tag)
       case "form":
         if stackContains("template") || formElement != nil { return }
         formElement = insertElement(tag).node
@@ -140,8 +139,7 @@ extension HTMLTreeBuilder {
     case .doctype: return
     case .startTag(let tag) where tag.name == "html": inBodyMode(token)
     case .startTag(let tag) where tag.name == "col":
-      insertElement(tag)
-      pop()
+      insertVoidElement(tag)
     case .endTag(let tag) where tag.name == "colgroup":
       guard currentNode?.isHTML("colgroup") == true else { return }
       pop()
