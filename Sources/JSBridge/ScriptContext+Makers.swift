@@ -12,12 +12,17 @@ extension ScriptContext {
     return ScriptValue(JSValueMakeString(raw, ref), in: self)
   }
 
+  /// What a maker answers when JavaScriptCore refuses to make an object because an exception is pending: the
+  /// watchdog's termination, which stops the running script while a native call runs. That call's result is
+  /// discarded (its error replaces it, Trampolines.swift), so `undefined` only has to stand in for it.
+  private var stoppedCallPlaceholder: ScriptValue { makeUndefined() }
+
   /// A new array of `transform` applied to each of `source`, each element stored as soon as it is made (so a
   /// collection while the list is built cannot free the elements made so far: the array holds them).
   public func makeArray<C: Collection, E: Error>(
     _ source: C, _ transform: (C.Element) throws(E) -> ScriptValue
   ) throws(E) -> ScriptValue {
-    let array = JSObjectMakeArray(raw, 0, nil, nil)!
+    guard let array = JSObjectMakeArray(raw, 0, nil, nil) else { return stoppedCallPlaceholder }
     JSValueProtect(raw, array)
     defer { JSValueUnprotect(raw, array) }
     for (index, element) in source.enumerated() {
@@ -39,18 +44,20 @@ extension ScriptContext {
   public func makeArray(_ elements: [ScriptValue]) -> ScriptValue {
     let raws: [JSValueRef?] = elements.map { $0.raw }
     let array = raws.withUnsafeBufferPointer { JSObjectMakeArray(raw, elements.count, $0.baseAddress, nil) }
-    return ScriptValue(array!, in: self)
+    return array.map { ScriptValue($0, in: self) } ?? stoppedCallPlaceholder
   }
 
   /// A new `Date` with the given time value (milliseconds since 1970).
   public func makeDate(milliseconds: Double) -> ScriptValue {
     var time: JSValueRef? = JSValueMakeNumber(raw, milliseconds)
-    return ScriptValue(JSObjectMakeDate(raw, 1, &time, nil)!, in: self)
+    return JSObjectMakeDate(raw, 1, &time, nil).map { ScriptValue($0, in: self) } ?? stoppedCallPlaceholder
   }
 
   /// A new `Uint8Array` holding a copy of `bytes`.
   public func makeUint8Array(bytes: [UInt8]) -> ScriptValue {
-    let array = JSObjectMakeTypedArray(raw, kJSTypedArrayTypeUint8Array, bytes.count, nil)!
+    guard let array = JSObjectMakeTypedArray(raw, kJSTypedArrayTypeUint8Array, bytes.count, nil) else {
+      return stoppedCallPlaceholder
+    }
     if !bytes.isEmpty, let base = JSObjectGetTypedArrayBytesPtr(raw, array, nil) {
       let offset = JSObjectGetTypedArrayByteOffset(raw, array, nil)
       bytes.withUnsafeBytes { (base + offset).copyMemory(from: $0.baseAddress!, byteCount: bytes.count) }

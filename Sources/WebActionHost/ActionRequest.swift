@@ -6,18 +6,35 @@ public enum PageSource: Sendable {
   case file(URL)
   case bytes(Data, name: String)
 
-  /// `-` reads standard input; anything else is a file path.
-  public init(argument: String) throws(WebActionError) {
+  /// `-` reads standard input (at most `maximumSize` bytes, when given); anything else is a file path.
+  public init(argument: String, maximumSize: Int? = nil) throws(WebActionError) {
     if argument == "-" {
-      // The throwing read: `readDataToEndOfFile()` traps on an error (standard input a directory, say).
+      // The throwing read: `readDataToEndOfFile()` traps on an error (standard input a directory, say). In chunks, so
+      // a limit stops an endless stream before it is all in memory.
+      var data = Data()
       do {
-        self = .bytes(try FileHandle.standardInput.readToEnd() ?? Data(), name: "<stdin>")
+        while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
+          data.append(chunk)
+          if let maximumSize, data.count > maximumSize { throw Self.tooLarge("<stdin>", size: nil, limit: maximumSize) }
+        }
+      } catch let error as WebActionError {
+        throw error
       } catch {
         throw WebActionError(.input, "cannot read the page from standard input: \(FileDescriptorWriter.reason(error))")
       }
+      self = .bytes(data, name: "<stdin>")
     } else {
       self = .file(URL(fileURLWithPath: argument))
     }
+  }
+
+  /// The error for a page past the size limit (`size` nil: a stream, stopped at the limit).
+  static func tooLarge(_ name: String, size: Int?, limit: Int) -> WebActionError {
+    let megabytes = { (bytes: Int) in String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+    let what = size.map { "is \(megabytes($0)), past" } ?? "goes past"
+    return WebActionError(
+      .input, "the page \(name) \(what) the page size limit of \(megabytes(limit))",
+      hint: "Raise the limit with --max-page-size MB (0: no limit).")
   }
 
   /// The name used in messages.
@@ -28,13 +45,20 @@ public enum PageSource: Sendable {
     }
   }
 
-  func read() throws(WebActionError) -> (bytes: [UInt8], fileURL: URL?) {
+  func read(maximumSize: Int? = nil) throws(WebActionError) -> (bytes: [UInt8], fileURL: URL?) {
     switch self {
-    case .bytes(let data, _):
+    case .bytes(let data, let name):
+      if let maximumSize, data.count > maximumSize { throw Self.tooLarge(name, size: data.count, limit: maximumSize) }
       return ([UInt8](data), nil)
     case .file(let url):
       guard FileManager.default.fileExists(atPath: url.path) else {
         throw WebActionError(.input, "page not found: \(url.path)")
+      }
+      // Checked before reading: a page past the limit is never loaded.
+      // stat(2), not FileManager's attributes, which also look up the owner's name (opening /etc/passwd).
+      var info = stat()
+      if let maximumSize, stat(url.path, &info) == 0, Int(info.st_size) > maximumSize {
+        throw Self.tooLarge(url.path, size: Int(info.st_size), limit: maximumSize)
       }
       guard let data = FileManager.default.contents(atPath: url.path) else {
         throw WebActionError(.input, "cannot read the page \(url.path)", hint: "Check its permissions.")
@@ -51,6 +75,10 @@ public struct ActionRequest: Sendable {
   public var url: String?
   /// `--encoding`: used when the page has no BOM and declares no charset.
   public var encoding: String?
+  /// `--max-page-size`: the largest page read, in bytes (nil: no limit); a larger one fails with exit 3.
+  public var maximumPageSize: Int? = ActionRequest.defaultMaximumPageSize
+  /// 256 MB: a 100 MB page runs in about 1.6 GB.
+  public static let defaultMaximumPageSize = 256 * 1_048_576
   /// `--selection`: what `window.getSelection()` reports.
   public var selection: String?
   /// `--user-agent`: `navigator.userAgent` (nil: Safari on an iPhone, ``DOMBindings/WindowOptions/userAgent``).

@@ -21,7 +21,7 @@ final class Page {
   init(request: ActionRequest, subresources loader: (any SubresourceLoader)? = nil,
        report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
     let subresources = loader ?? (request.subresources.folders.isEmpty ? nil : request.subresources)
-    let (bytes, fileURL) = try request.page.read()
+    let (bytes, fileURL) = try request.page.read(maximumSize: request.maximumPageSize)
     let decoded: (text: String, encoding: String)
     do {
       decoded = try HTMLEncoding.decode(bytes, fallback: request.encoding)

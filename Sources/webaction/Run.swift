@@ -100,10 +100,14 @@ struct Run: ParsableCommand {
     "Seconds one script call may run before it is stopped as runaway.", valueName: "seconds"))
   var watchdog: Double = 5
 
-  @Option(name: .customLong("memory-limit"), help: ArgumentHelp(
+  @Option(name: .customLong("memory-limit"), parsing: .unconditional, help: ArgumentHelp(
     "Megabytes of memory the process may grow to while a script runs before that script is stopped (0 for no limit).",
     valueName: "MB"))
   var memoryLimit: Int = 4096
+
+  @Option(name: .customLong("max-page-size"), parsing: .unconditional, help: ArgumentHelp(
+    "Megabytes: a larger page is refused (exit 3) before it is read (0 for no limit).", valueName: "MB"))
+  var maxPageSize: Int = ActionRequest.defaultMaximumPageSize / 1_048_576
 
   func validate() throws {
     if pages.isEmpty { throw ValidationError("give the page to process (a file, or - for standard input)") }
@@ -130,6 +134,7 @@ struct Run: ParsableCommand {
     try Self.checkSeconds(pageTimers, "--page-timers", zeroAllowed: true)
     try Self.checkSeconds(watchdog, "--watchdog")
     guard memoryLimit >= 0 else { throw ValidationError("--memory-limit \(memoryLimit): give megabytes, 0 or more (0: no limit)") }
+    guard maxPageSize >= 0 else { throw ValidationError("--max-page-size \(maxPageSize): give megabytes, 0 or more (0: no limit)") }
     for pair in arguments where !pair.contains("=") {
       throw ValidationError("--arg \(pair) is not KEY=VALUE")
     }
@@ -188,7 +193,9 @@ struct Run: ParsableCommand {
   }
 
   private func request(for page: String, finalizeArguments: PropertyList?) throws(WebActionError) -> ActionRequest {
-    var request = ActionRequest(page: try PageSource(argument: page))
+    let maximumPageSize = maxPageSize == 0 ? nil : maxPageSize * 1_048_576
+    var request = ActionRequest(page: try PageSource(argument: page, maximumSize: maximumPageSize))
+    request.maximumPageSize = maximumPageSize
     request.url = url
     request.encoding = encoding
     request.selection = selection

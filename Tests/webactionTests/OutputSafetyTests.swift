@@ -6,17 +6,7 @@ import XCTest
 #endif
 
 /// End-to-end: a failed write is exit 9 naming the OS error, never a signal; writes are atomic even under SIGKILL.
-final class OutputSafetyTests: XCTestCase {
-  private var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = try WebActionCommand.temporaryDirectory()
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: folder)
-  }
-
+final class OutputSafetyTests: WorkFolderTestCase {
   private var article: String { WebActionCommand.page("article.html") }
 
   private func assertOutputFailure(
@@ -83,16 +73,16 @@ final class OutputSafetyTests: XCTestCase {
   /// A symbolic link is followed like the shell's `>`: the file it points to changes, the link stays. Renaming over the
   /// link instead would replace it (as root, `-o /dev/stdout` replaced the device's link with a regular file).
   func testSymbolicLinksAreFollowedNotReplaced() throws {
-    let target = folder.appendingPathComponent("real.html")
+    let target = work.appendingPathComponent("real.html")
     try Data("old".utf8).write(to: target)
-    let link = folder.appendingPathComponent("link.html")
+    let link = work.appendingPathComponent("link.html")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
     let result = try WebActionCommand.run(["run", article, "--ext", "background", "-o", link.path])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link.path), target.path)
     XCTAssertTrue(try String(contentsOf: target, encoding: .utf8).contains("background: red"))
 
-    let deviceLink = folder.appendingPathComponent("full.html")
+    let deviceLink = work.appendingPathComponent("full.html")
     try FileManager.default.createSymbolicLink(atPath: deviceLink.path, withDestinationPath: "/dev/full")
     let device = try WebActionCommand.run(["run", article, "--ext", "background", "-o", deviceLink.path])
     assertOutputFailure(device, "No space left on device")
@@ -100,7 +90,7 @@ final class OutputSafetyTests: XCTestCase {
   }
 
   func testReplacedFileKeepsItsPermissions() throws {
-    let out = folder.appendingPathComponent("private.html")
+    let out = work.appendingPathComponent("private.html")
     try Data("old".utf8).write(to: out)
     XCTAssertEqual(chmod(out.path, 0o600), 0)
     let result = try WebActionCommand.run(["run", article, "--ext", "background", "-o", out.path])
@@ -109,18 +99,18 @@ final class OutputSafetyTests: XCTestCase {
     XCTAssertEqual(mode, 0o600)
   }
 
-  /// A temporary file whose writer died is removed by the next run writing into that folder; one whose writer is
+  /// A temporary file whose writer died is removed by the next run writing into that work; one whose writer is
   /// alive (it holds the file's lock) is left alone.
   func testStrayTemporaryFilesOfDeadWritersAreRemoved() throws {
-    let stray = folder.appendingPathComponent(".webaction-0123abcd-out.html.tmp")
-    let live = folder.appendingPathComponent(".webaction-4567ef01-other.html.tmp")
+    let stray = work.appendingPathComponent(".webaction-0123abcd-out.html.tmp")
+    let live = work.appendingPathComponent(".webaction-4567ef01-other.html.tmp")
     try Data("half a page".utf8).write(to: stray)
     try Data("being written".utf8).write(to: live)
     let liveWriter = open(live.path, O_RDONLY)
     defer { close(liveWriter) }
     XCTAssertEqual(flock(liveWriter, LOCK_EX), 0)
     let result = try WebActionCommand.run(
-      ["run", article, "--ext", "background", "-o", folder.appendingPathComponent("out.html").path])
+      ["run", article, "--ext", "background", "-o", work.appendingPathComponent("out.html").path])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertFalse(FileManager.default.fileExists(atPath: stray.path), "the dead writer's file is removed")
     XCTAssertTrue(FileManager.default.fileExists(atPath: live.path), "a live writer's file is kept")
@@ -134,10 +124,10 @@ final class OutputSafetyTests: XCTestCase {
   func testSIGKILLAtAnyMomentLeavesTheOldOrTheNewFile() throws {
     // About 8 MB of text: parsing takes about a second in a debug build, writing and syncing tens of milliseconds.
     let line = String(repeating: "lorem ipsum dolor sit amet ", count: 40) + "\n"
-    let page = folder.appendingPathComponent("large.html")
+    let page = work.appendingPathComponent("large.html")
     try Data(("<!doctype html><html><body><pre>" + String(repeating: line, count: 8000) + "</pre></body></html>").utf8)
       .write(to: page)
-    let outputs = folder.appendingPathComponent("out")
+    let outputs = work.appendingPathComponent("out")
     try FileManager.default.createDirectory(at: outputs, withIntermediateDirectories: true)
     let out = outputs.appendingPathComponent("page.html")
     let arguments = ["run", page.path, "--ext", "background", "-o", out.path, "--timeout", "120", "--watchdog", "120"]
@@ -201,20 +191,20 @@ final class OutputSafetyTests: XCTestCase {
     XCTAssertGreaterThan(killedWhileWriting, 0, "no kill landed while the output was being written: \(outcomes)")
   }
 
-  /// Whether process `pid` has a file open inside `folder` (the new page it is writing: anonymous or named).
-  private func isWriting(pid: Int32, into folder: URL) -> Bool {
+  /// Whether process `pid` has a file open inside `work` (the new page it is writing: anonymous or named).
+  private func isWriting(pid: Int32, into work: URL) -> Bool {
     let descriptors = "/proc/\(pid)/fd"
-    let prefix = folder.resolvingSymlinksInPath().path + "/"
+    let prefix = work.resolvingSymlinksInPath().path + "/"
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []
     return entries.contains { entry in
       (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\(entry)"))?.hasPrefix(prefix) == true
     }
   }
 
-  private func waitUntilWriting(_ process: Process, into folder: URL, timeout: TimeInterval) -> Bool {
+  private func waitUntilWriting(_ process: Process, into work: URL, timeout: TimeInterval) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
     while Date() < deadline, process.isRunning {
-      if isWriting(pid: process.processIdentifier, into: folder) { return true }
+      if isWriting(pid: process.processIdentifier, into: work) { return true }
       usleep(500)
     }
     return false

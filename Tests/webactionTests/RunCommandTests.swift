@@ -2,18 +2,8 @@ import Foundation
 import XCTest
 
 /// End-to-end: the built binary against Pages/ and the fixture bundles.
-final class RunCommandTests: XCTestCase {
-  private var outputDirectory: URL!
-
-  override func setUpWithError() throws {
-    outputDirectory = try WebActionCommand.temporaryDirectory()
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: outputDirectory)
-  }
-
-  private func output(_ name: String) -> String { outputDirectory.appendingPathComponent(name).path }
+final class RunCommandTests: WorkFolderTestCase {
+  private func output(_ name: String) -> String { work.appendingPathComponent(name).path }
 
   // MARK: the main flow
 
@@ -195,7 +185,7 @@ final class RunCommandTests: XCTestCase {
   /// README.md's "Write an extension in 5 minutes", steps 1–3, verbatim (Fixtures/readme-guide.appex).
   func testTheReadmeGuideBundle() throws {
     let bundle = WebActionCommand.fixture("readme-guide.appex")
-    let arguments = outputDirectory.appendingPathComponent("args.json")
+    let arguments = work.appendingPathComponent("args.json")
     try Data(#"{"summary": "12 links"}"#.utf8).write(to: arguments)
     let results = output("run.json")
     let result = try WebActionCommand.run(
@@ -234,7 +224,7 @@ final class RunCommandTests: XCTestCase {
   }
 
   private func json(_ object: [String: String]) throws -> String {
-    let url = outputDirectory.appendingPathComponent("args-\(UUID().uuidString).json")
+    let url = work.appendingPathComponent("args-\(UUID().uuidString).json")
     try JSONSerialization.data(withJSONObject: object).write(to: url)
     return url.path
   }

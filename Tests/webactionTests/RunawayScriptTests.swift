@@ -3,31 +3,9 @@ import XCTest
 
 /// End-to-end: runaway extension and page scripts end, within a bound, in a clear script error (exit 5) and no output
 /// file, rather than hanging or crashing the process.
-final class RunawayScriptTests: XCTestCase {
-  private var work: URL!
-
-  override func setUpWithError() throws {
-    work = try WebActionCommand.temporaryDirectory()
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: work)
-  }
-
-  /// A bundle (probe.appex's Info.plist, so finalize runs with --finalize-args) whose Action.js has these bodies.
+final class RunawayScriptTests: WorkFolderTestCase {
   private func bundle(run: String, finalize: String = "") throws -> String {
-    let bundle = work.appendingPathComponent("runaway-\(UUID().uuidString).appex")
-    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-    try FileManager.default.copyItem(
-      at: WebActionCommand.fixtures.appendingPathComponent("probe.appex/Info.plist"), to: bundle.appendingPathComponent("Info.plist"))
-    let action = """
-      var ExtensionPreprocessingJS = {
-        run: function (args) { \(run) },
-        finalize: function (args) { \(finalize) }
-      };
-      """
-    try action.write(to: bundle.appendingPathComponent("Action.js"), atomically: true, encoding: .utf8)
-    return bundle.path
+    try WebActionCommand.actionBundle(in: work, run: run, finalize: finalize)
   }
 
   /// Runs the bundle on article.html with a 1 s watchdog; returns the result and whether an output file appeared.

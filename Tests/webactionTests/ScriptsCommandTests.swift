@@ -2,17 +2,7 @@ import Foundation
 import XCTest
 
 /// End-to-end: `webaction run --scripts` runs the page's inline scripts while loading, then the extension.
-final class ScriptsCommandTests: XCTestCase {
-  private var outputDirectory: URL!
-
-  override func setUpWithError() throws {
-    outputDirectory = try WebActionCommand.temporaryDirectory()
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: outputDirectory)
-  }
-
+final class ScriptsCommandTests: WorkFolderTestCase {
   private let page = Data("""
     <!DOCTYPE html><html><head><title>t</title>
     <script>document.title = document.readyState + "-" + document.body;</script></head>
@@ -25,8 +15,8 @@ final class ScriptsCommandTests: XCTestCase {
     """.utf8)
 
   private func run(_ extra: [String]) throws -> (WebActionCommand.Result, [String: Any]) {
-    let results = outputDirectory.appendingPathComponent("results-\(UUID().uuidString).json").path
-    let args = outputDirectory.appendingPathComponent("args.json")
+    let results = work.appendingPathComponent("results-\(UUID().uuidString).json").path
+    let args = work.appendingPathComponent("args.json")
     try JSONSerialization.data(withJSONObject: ["mark": "x"]).write(to: args)
     let result = try WebActionCommand.run(
       ["run", "-", "--ext", WebActionCommand.fixture("probe.appex"), "--finalize-args", args.path,

@@ -3,17 +3,7 @@ import XCTest
 
 /// End-to-end: usage errors exit 2 naming the flag, bundle paths stay inside the bundle (exit 4), and several pages
 /// never write the same output file.
-final class UsageErrorTests: XCTestCase {
-  private var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = try WebActionCommand.temporaryDirectory()
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: folder)
-  }
-
+final class UsageErrorTests: WorkFolderTestCase {
   private var article: String { WebActionCommand.page("article.html") }
 
   // MARK: usage errors
@@ -67,7 +57,7 @@ final class UsageErrorTests: XCTestCase {
   /// A preprocessing file named `../outside`, by an absolute path, or reached through a symbolic link leading out of
   /// the bundle is refused with exit 4; the outside script (which would mark the page) never runs.
   func testThePreprocessingFileMustBeInsideTheBundle() throws {
-    let outside = folder.appendingPathComponent("outside.js")
+    let outside = work.appendingPathComponent("outside.js")
     try Data("""
       var ExtensionPreprocessingJS = {
         run: function (a) { a.completionFunction({}) },
@@ -76,7 +66,7 @@ final class UsageErrorTests: XCTestCase {
       """.utf8).write(to: outside)
     let cases: [(bundle: String, script: String, message: String)] = [
       ("climbs", "../outside", "NSExtensionJavaScriptPreprocessingFile is '../outside', a path outside the bundle"),
-      ("absolute", folder.appendingPathComponent("outside").path, "a path outside the bundle"),
+      ("absolute", work.appendingPathComponent("outside").path, "a path outside the bundle"),
       ("linked", "Action", "link.appex/Action.js is a symbolic link leading outside the bundle"),
     ]
     for (name, script, message) in cases {
@@ -94,7 +84,7 @@ final class UsageErrorTests: XCTestCase {
   }
 
   private func makeBundle(_ name: String, script: String) throws -> URL {
-    let bundle = folder.appendingPathComponent("\(name).appex")
+    let bundle = work.appendingPathComponent("\(name).appex")
     try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
     let info = try String(contentsOfFile: WebActionCommand.fixture("probe.appex/Info.plist"), encoding: .utf8)
       .replacingOccurrences(of: "<string>Action</string>", with: "<string>\(script)</string>")
@@ -102,16 +92,16 @@ final class UsageErrorTests: XCTestCase {
     return bundle
   }
 
-  // MARK: several pages, one output folder
+  // MARK: several pages, one output work
 
   func testPagesWithTheSameNameMirrorTheirFolders() throws {
     for sub in ["x", "y"] {
-      try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+      try FileManager.default.createDirectory(at: work.appendingPathComponent(sub), withIntermediateDirectories: true)
     }
-    let first = folder.appendingPathComponent("x/p.html"), second = folder.appendingPathComponent("y/p.html")
+    let first = work.appendingPathComponent("x/p.html"), second = work.appendingPathComponent("y/p.html")
     try FileManager.default.copyItem(atPath: article, toPath: first.path)
     try Data("<title>second</title><p>the other page".utf8).write(to: second)
-    let out = folder.appendingPathComponent("out")
+    let out = work.appendingPathComponent("out")
     let result = try WebActionCommand.run(["run", first.path, second.path, "--ext", "background", "--output-dir", out.path])
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertTrue(result.stderr.contains("[1/2] x/p.html"), result.stderr)
@@ -121,13 +111,13 @@ final class UsageErrorTests: XCTestCase {
   }
 
   func testTheSamePageTwiceIsRefusedBeforeAnythingIsWritten() throws {
-    let out = folder.appendingPathComponent("out")
+    let out = work.appendingPathComponent("out")
     let result = try WebActionCommand.run(
       ["run", "Pages/article.html", "./Pages/../Pages/article.html", "--ext", "background", "--output-dir", out.path])
     XCTAssertEqual(result.status, 2, result.stderr)
     XCTAssertTrue(
       result.stderr.contains("Pages/article.html and ./Pages/../Pages/article.html are the same page: both would be written to \(out.path)/article.html"),
       result.stderr)
-    XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing is written, not even the folder")
+    XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing is written, not even the work")
   }
 }

@@ -7,6 +7,8 @@ struct WebActionCommand {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// True when a signal ended the process (`status` is then the signal's number).
+    var signalled = false
   }
 
   /// The package root (for Pages/ and fixtures).
@@ -54,14 +56,35 @@ struct WebActionCommand {
       }
     }
     defer { finished.signal() }
-    if let stdin { input.fileHandleForWriting.write(stdin) }
+    // A command may stop reading early (a page past --max-page-size): the rest of the write fails with EPIPE, which
+    // must not kill the test process with SIGPIPE.
+    signal(SIGPIPE, SIG_IGN)
+    if let stdin { try? input.fileHandleForWriting.write(contentsOf: stdin) }
     try input.fileHandleForWriting.close()
     // Read both pipes to the end before waiting, so a large page cannot fill a pipe and stall the child.
     let stderrData = DrainedPipe(err)
     let stdoutData = standardOutput == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
     process.waitUntilExit()
     return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                  stderr: String(decoding: stderrData.wait(), as: UTF8.self))
+                  stderr: String(decoding: stderrData.wait(), as: UTF8.self),
+                  signalled: process.terminationReason == .uncaughtSignal)
+  }
+
+  /// A new bundle in `folder` (probe.appex's Info.plist, so finalize runs with --finalize-args) whose Action.js has
+  /// these bodies for `run(args)` and `finalize(args)`; returns its path.
+  static func actionBundle(in folder: URL, run: String, finalize: String = "") throws -> String {
+    let bundle = folder.appendingPathComponent("action-\(UUID().uuidString).appex")
+    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: fixtures.appendingPathComponent("probe.appex/Info.plist"), to: bundle.appendingPathComponent("Info.plist"))
+    let action = """
+      var ExtensionPreprocessingJS = {
+        run: function (args) { \(run) },
+        finalize: function (args) { \(finalize) }
+      };
+      """
+    try action.write(to: bundle.appendingPathComponent("Action.js"), atomically: true, encoding: .utf8)
+    return bundle.path
   }
 
   /// A process ready to run `webaction ARGS` in the package root, with its own data folder; not started.
@@ -102,5 +125,20 @@ private final class DrainedPipe: @unchecked Sendable {
   func wait() -> Data {
     done.wait()
     return data
+  }
+}
+
+/// A test case with a fresh temporary folder, `work`, for each test (removed after it).
+class WorkFolderTestCase: XCTestCase {
+  var work: URL!
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    work = try WebActionCommand.temporaryDirectory()
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: work)
+    try super.tearDownWithError()
   }
 }
