@@ -42,8 +42,11 @@ extension ScriptContext {
 
 extension ScriptGroup {
   /// Called after each garbage collection: past the memory limit, stops the running script.
+  ///
+  /// JSC's collector thread can end a collection and call this too; the group's state belongs to the script's thread,
+  /// so nothing of it is read before the thread is known to be that one.
   func garbageCollectionDidFinish() {
-    guard let limit = memoryLimit, memoryLimitExceeded == nil, pthread_equal(pthread_self(), thread) != 0,
+    guard pthread_equal(pthread_self(), thread) != 0, let limit = memoryLimit, memoryLimitExceeded == nil,
       let resident = Self.residentBytes(), resident > max(limit, memoryThreshold)
     else { return }
     memoryLimitExceeded = resident

@@ -20,6 +20,9 @@ final class ApertiumPipeline {
   private var stdin: FileHandle?
   private var stdout: NullDelimitedReader?
   private var stderr: NullDelimitedReader?
+  /// Writes requests to `stdin`, and closes it: every use of the handle runs here, in order. Foundation's `FileHandle`
+  /// does not synchronise a write with a close on another thread: a write could read the descriptor's number, the
+  /// close free it and the next pipeline's `pipe()` take it, and the old request would go to the new pipeline.
   private let writer = DispatchQueue(label: "webaction.apertium.writer")
 
   init(command: String, timeout: TimeInterval) {
@@ -111,11 +114,12 @@ final class ApertiumPipeline {
     }
   }
 
-  /// Ends every stage: closes stdin and kills the session's process group.
+  /// Ends every stage: closes stdin (after the writes still queued, which fail once the stages are gone) and kills
+  /// the session's process group.
   func stop() {
     guard let process else { return }
     let pid = process.processIdentifier
-    try? stdin?.close()
+    if let stdin { writer.async { try? stdin.close() } }
     if process.isRunning { kill(-pid, SIGKILL) }
     _ = stdout?.waitForEnd(before: Date().addingTimeInterval(2))
     _ = stderr?.waitForEnd(before: Date().addingTimeInterval(2))
