@@ -24,6 +24,15 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  func testAppendingADeepChain() throws {
+    // Each appendChild walked from the parent to the root (does the new node contain it? is the parent connected?).
+    try assertScalesLinearly("appendChild building a chain n deep", n: 5_000, prepare: { $0 }) { n in
+      let document = Document.parse(html: "<!doctype html><body>")
+      var parent: Node = document.body!
+      for _ in 0..<n { parent = try parent.appendChild(document.createElement("div")) }
+    }
+  }
+
   /// `n` nested `<div>`s holding text and an inline element each.
   static func nestedBlocksWithText(_ n: Int) -> Document {
     Document.parse(html: String(repeating: "<div>a <b>b</b> ", count: n) + String(repeating: "</div>", count: n))

@@ -15,7 +15,10 @@ extension Node {
     // Step 1.
     guard canHaveChildren else { throw hierarchyError("\(nodeName) cannot have children") }
     // Step 2.
-    if node.contains(self) { throw hierarchyError("\(node.nodeName) would become its own descendant") }
+    // A node without children contains only itself: no walk up from here (which made building a deep tree quadratic).
+    if node === self || node.firstChild != nil && node.contains(self) {
+      throw hierarchyError("\(node.nodeName) would become its own descendant")
+    }
     // Step 3.
     if let child, child.parentNode !== self {
       throw DOMException(.notFoundError, "the reference node \(child.nodeName) is not a child of \(nodeName)")
@@ -129,8 +132,10 @@ extension Node {
       }
     }
     // Step 11: post-connection steps (iframes get their browsing context), once the tree is consistent.
-    if let view = target.defaultView, isConnected {
-      for each in nodes { Self.frames(in: each).forEach(view.frameWasConnected) }
+    // (The frames first: `isConnected` walks to the root, which a deep tree's every insertion would pay.)
+    if let view = target.defaultView {
+      let frames = nodes.flatMap { Self.frames(in: $0) }
+      if !frames.isEmpty, isConnected { frames.forEach(view.frameWasConnected) }
     }
   }
 
@@ -204,7 +209,10 @@ extension Node {
     // Step 1.
     guard canHaveChildren else { throw hierarchyError("\(nodeName) cannot have children") }
     // Step 2.
-    if node.contains(self) { throw hierarchyError("\(node.nodeName) would become its own descendant") }
+    // A node without children contains only itself: no walk up from here (which made building a deep tree quadratic).
+    if node === self || node.firstChild != nil && node.contains(self) {
+      throw hierarchyError("\(node.nodeName) would become its own descendant")
+    }
     // Step 3.
     guard child.parentNode === self else {
       throw DOMException(.notFoundError, "replaceChild: \(child.nodeName) is not a child of \(nodeName)")
