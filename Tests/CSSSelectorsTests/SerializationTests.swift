@@ -18,6 +18,8 @@ final class SerializationTests: XCTestCase {
       ("::slotted( .a:hover )", "::slotted(.a:hover)"), ("::highlight(h)", "::highlight(h)"), ("p::before:hover", "p::before:hover"),
       // Identifiers and strings escaped only where they must be.
       (".\\31 a", ".\\31 a"), ("#\\-1", "#-\\31 "), (".\\-", ".\\-"), (".a\\ b", ".a\\ b"), (".\\7f x", ".\\7f x"),
+      // A pseudo-element name is an identifier too (found by fuzz-selectors: `\c` is U+000C in `::-webkit-s\ct`).
+      ("::-webkit-s\\ct", "::-webkit-s\\c t"), ("::-WEBKIT-\\41", "::-webkit-a"),
       (".é_-9", ".é_-9"), ("[a='\"\\\\']", "[a=\"\\\"\\\\\"]"), ("[a='\\A']", "[a=\"\\a \"]"), (".\\0", ".\u{FFFD}"),
     ]
     for (text, expected) in cases {

@@ -70,7 +70,7 @@ extension SimpleSelector {
     case .namespacedAttribute(let attribute, let namespace): attribute.serialize(namespace: namespace, into: &out)
     case .pseudoClass(let pseudo): pseudo.serialize(into: &out)
     case .pseudoElement(let name, let arguments):
-      out += "::" + name
+      out += "::" + CSSSerialization.identifier(name)
       if let arguments { out += "(\(arguments))" }
     }
   }
