@@ -3,7 +3,7 @@ import JSBridge
 import WebActionKit
 import XCTest
 
-@testable import WebActionHost
+@_spi(Harness) @testable import WebActionHost
 
 /// The conversion table: each JS expression and the property list run()'s value becomes.
 final class PropertyListBridgeTests: XCTestCase {
