@@ -22,8 +22,11 @@ import WebActionKit
 ///
 /// Not API: the fuzz target `fuzz-plist-bridge` reaches it through `@_spi(Harness) import WebActionHost`.
 @_spi(Harness) public struct PropertyListBridge {
-  /// The deepest nesting of arrays and objects a value may have (the root is at depth 1).
-  public static let maximumDepth = 1_000
+  /// The deepest nesting of arrays and objects a value may have (the root is at depth 1): the most Foundation's JSON,
+  /// XML and binary property-list readers accept, so the value can be read back from any results format (a value
+  /// 513 to 1,000 levels deep converted, but its `--results` file was refused by `--finalize-args`; found by
+  /// Scripts/fuzz plist-bridge).
+  public static let maximumDepth = 512
   /// The most values (containers and leaves, the root included) one conversion accepts.
   public static let maximumValueCount = 1_000_000
 
