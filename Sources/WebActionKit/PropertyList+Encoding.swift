@@ -147,6 +147,8 @@ extension PropertyList {
       case "\u{0C}": out += "\\f"
       case "\u{2028}": out += "\\u2028"
       case "\u{2029}": out += "\\u2029"
+      // Foundation's JSON reader drops a raw U+FEFF at the start of a string or after an escape; escaped it stays.
+      case "\u{FEFF}": out += "\\ufeff"
       default:
         if scalar.value < 0x20 {
           out += "\\u" + String(format: "%04x", scalar.value)

@@ -54,6 +54,16 @@ final class PropertyListEncodingTests: XCTestCase {
     XCTAssertEqual(text, "\"a\\n\\t\\u0001\\\\\\\"\"\n")
   }
 
+  /// U+FEFF is written escaped: Foundation's JSON reader dropped it raw at the start of a string or after an escape
+  /// (found by Scripts/fuzz plist-bridge with the string `""\u{FEFF}`).
+  func testJSONKeepsByteOrderMarksInStrings() throws {
+    XCTAssertEqual(String(decoding: try PropertyList.string("\u{FEFF}").encoded(as: .json), as: UTF8.self), "\"\\ufeff\"\n")
+    for text in ["\"\"\u{FEFF}", "\u{FEFF}x", "a\u{FEFF}", "\n\u{FEFF}\u{FEFF}"] {
+      let value = PropertyList.array([.string(text), .dictionary([text: .string(text)])])
+      XCTAssertEqual(try PropertyList.decode(try value.encoded(as: .json)), value, text.debugDescription)
+    }
+  }
+
   func testJSONRejectsNonFiniteRealsWithPath() {
     XCTAssertThrowsError(try (["x": [.real(.infinity)]] as PropertyList).encoded(as: .json)) { error in
       XCTAssertEqual((error as? PropertyListError)?.path, "x[0]")
