@@ -161,7 +161,10 @@ import WebActionKit
     case .integer(let integer): return context.makeNumber(Double(integer))
     case .real(let real): return context.makeNumber(real)
     case .boolean(let bool): return context.makeBool(bool)
-    case .date(let date): return context.makeDate(milliseconds: date.timeIntervalSince1970 * 1000)
+    case .date(let date):
+      // A JS time is whole milliseconds, and `new Date(t)` truncates toward zero: -115380.208 s * 1000 is
+      // -115380207.99999999, which became -115380207 (found by Scripts/fuzz plist-bridge). Rounded, it is exact.
+      return context.makeDate(milliseconds: (date.timeIntervalSince1970 * 1000).rounded())
     case .data(let data): return context.makeUint8Array(bytes: [UInt8](data))
     case .null: return context.makeNull()
     case .array(let elements):

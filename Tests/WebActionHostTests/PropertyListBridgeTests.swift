@@ -129,6 +129,18 @@ final class PropertyListBridgeTests: XCTestCase {
     }
   }
 
+  /// A JS date comes back to JS as the same millisecond; `Date(-115380208)` came back as -115380207 (its seconds times
+  /// 1000 fell a hair short and JS truncates). Found by Scripts/fuzz plist-bridge.
+  func testDatesRoundTripToTheMillisecond() throws {
+    let bridge = try PropertyListBridge(context: context) { _ in }
+    for milliseconds in [-115380208.0, -1.0, 1.0, 1_795_334_400_123, -62_135_596_800_001, 8.64e15] {
+      let date = try convert("new Date(\(milliseconds))")
+      let back = try bridge.scriptValue(from: date)
+      XCTAssertEqual(back.dateMilliseconds, milliseconds, "\(milliseconds)")
+      XCTAssertEqual(try bridge.propertyList(from: back, path: "again"), date)
+    }
+  }
+
   func testPropertyListsBecomeJavaScriptValues() throws {
     let bridge = try PropertyListBridge(context: context) { _ in }
     let plist: PropertyList = [
