@@ -72,7 +72,20 @@ let package = Package(
     .executableTarget(name: "parser-bench", dependencies: ["DOM"], path: "Benchmarks/ParserBench"),
     // `Scripts/bench encoding`: the WHATWG decoders against glibc's iconv.
     .executableTarget(name: "encoding-bench", dependencies: ["TextEncodings"], path: "Benchmarks/EncodingBench"),
-    .executableTarget(name: "fuzz-parse", dependencies: ["DOM"], path: "Fuzz/ParseRoundTrip"),
+    // libFuzzer targets (`Scripts/fuzz TARGET`); each also builds plainly as a replay command for its findings.
+    .target(name: "FuzzSupport", dependencies: ["WebActionKit"], path: "Fuzz/Support"),
+    .executableTarget(name: "fuzz-parse", dependencies: ["DOM", "FuzzSupport"], path: "Fuzz/ParseRoundTrip"),
+    .executableTarget(
+      name: "fuzz-selectors", dependencies: ["CSSSelectors", "FuzzSupport"], path: "Fuzz/Selectors",
+      exclude: ["seeds"]),
+    .executableTarget(
+      name: "fuzz-encoding", dependencies: ["DOM", "TextEncodings", "FuzzSupport"], path: "Fuzz/Encoding",
+      exclude: ["seeds"]),
+    .executableTarget(
+      name: "fuzz-manifest", dependencies: ["WebActionKit", "FuzzSupport"], path: "Fuzz/Manifest", exclude: ["seeds"]),
+    .executableTarget(
+      name: "fuzz-plist-bridge", dependencies: ["WebActionHost", "JSBridge", "WebActionKit", "FuzzSupport"],
+      path: "Fuzz/PlistBridge", exclude: ["seeds"]),
     // The WPT runner's host: the pipeline with subresources from a real wptserve (test infrastructure only).
     .executableTarget(name: "wpt-host", dependencies: ["WebActionHost", "URLStandard"], path: "Tests/WPTHost"),
 

@@ -19,16 +19,21 @@ import WebActionKit
 /// | DOM node, Map, Set, RegExp, Promise, BigInt... | error naming the path |
 /// | a cycle | error naming the path |
 /// | nesting deeper than ``maximumDepth``, more than ``maximumValueCount`` values | error naming the path and the limit |
-struct PropertyListBridge {
-  /// The deepest nesting of arrays and objects a value may have (the root is at depth 1).
-  static let maximumDepth = 1_000
+///
+/// Not API: the fuzz target `fuzz-plist-bridge` reaches it through `@_spi(Harness) import WebActionHost`.
+@_spi(Harness) public struct PropertyListBridge {
+  /// The deepest nesting of arrays and objects a value may have (the root is at depth 1): the most Foundation's JSON,
+  /// XML and binary property-list readers accept, so the value can be read back from any results format (a value
+  /// 513 to 1,000 levels deep converted, but its `--results` file was refused by `--finalize-args`; found by
+  /// Scripts/fuzz plist-bridge).
+  public static let maximumDepth = 512
   /// The most values (containers and leaves, the root included) one conversion accepts.
-  static let maximumValueCount = 1_000_000
+  public static let maximumValueCount = 1_000_000
 
   /// A value that cannot become a property list; `path` is like `results.items[3].node`.
-  struct ConversionError: Error {
-    var path: String
-    var message: String
+  public struct ConversionError: Error {
+    public var path: String
+    public var message: String
   }
 
   let context: ScriptContext
@@ -37,7 +42,7 @@ struct PropertyListBridge {
 
   private let tagOf: ScriptValue
 
-  init(context: ScriptContext, warn: @escaping (String) -> Void) throws(ScriptError) {
+  public init(context: ScriptContext, warn: @escaping (String) -> Void) throws(ScriptError) {
     self.context = context
     self.warn = warn
     tagOf = try context.evaluate(
@@ -48,7 +53,7 @@ struct PropertyListBridge {
   // MARK: JS → property list
 
   /// Converts `value`; `path` names the root in messages (`results`).
-  func propertyList(from value: ScriptValue, path: String) throws -> PropertyList {
+  public func propertyList(from value: ScriptValue, path: String) throws -> PropertyList {
     var ancestors: Set<JSValueKey> = []
     var remaining = Self.maximumValueCount
     guard let converted = try convert(value, path: path, ancestors: &ancestors, remaining: &remaining, inArray: false) else {
@@ -150,13 +155,16 @@ struct PropertyListBridge {
   // MARK: property list → JS
 
   /// The JS value for `plist`: dictionaries become objects, data a Uint8Array, dates Date objects.
-  func scriptValue(from plist: PropertyList) throws(ScriptError) -> ScriptValue {
+  public func scriptValue(from plist: PropertyList) throws(ScriptError) -> ScriptValue {
     switch plist {
     case .string(let string): return context.makeString(string)
     case .integer(let integer): return context.makeNumber(Double(integer))
     case .real(let real): return context.makeNumber(real)
     case .boolean(let bool): return context.makeBool(bool)
-    case .date(let date): return context.makeDate(milliseconds: date.timeIntervalSince1970 * 1000)
+    case .date(let date):
+      // A JS time is whole milliseconds, and `new Date(t)` truncates toward zero: -115380.208 s * 1000 is
+      // -115380207.99999999, which became -115380207 (found by Scripts/fuzz plist-bridge). Rounded, it is exact.
+      return context.makeDate(milliseconds: (date.timeIntervalSince1970 * 1000).rounded())
     case .data(let data): return context.makeUint8Array(bytes: [UInt8](data))
     case .null: return context.makeNull()
     case .array(let elements):

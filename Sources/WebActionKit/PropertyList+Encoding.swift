@@ -63,6 +63,9 @@ extension PropertyList {
   public static func decode(_ data: Data) throws(PropertyListError) -> PropertyList {
     let start = data.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
     let isPlist = start.starts(with: Array("bplist".utf8)) || start.first == UInt8(ascii: "<")
+    if let index = binarySetObject(in: data) {
+      throw PropertyListError(message: "not a valid property list: object \(index) is a set, which property lists here never hold")
+    }
     let object: Any
     do {
       if isPlist {
@@ -144,6 +147,8 @@ extension PropertyList {
       case "\u{0C}": out += "\\f"
       case "\u{2028}": out += "\\u2028"
       case "\u{2029}": out += "\\u2029"
+      // Foundation's JSON reader drops a raw U+FEFF at the start of a string or after an escape; escaped it stays.
+      case "\u{FEFF}": out += "\\ufeff"
       default:
         if scalar.value < 0x20 {
           out += "\\u" + String(format: "%04x", scalar.value)

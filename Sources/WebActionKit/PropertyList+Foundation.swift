@@ -63,6 +63,12 @@ extension PropertyList {
   private static func fromNumber(_ number: NSNumber, path: String) throws(PropertyListError) -> PropertyList {
     // The two boolean NSNumbers are singletons on Darwin and on Linux (checked: `__NSCFBoolean`).
     if number === (true as NSNumber) || number === (false as NSNumber) { return .boolean(number.boolValue) }
+    // JSONSerialization on Linux hands numbers of 17 significant digits (0.30000000000000004) or past 64 bits as
+    // NSDecimalNumber, whose doubleValue is off by a few units in the last place: its exact decimal text is read
+    // instead (found by Scripts/fuzz plist-bridge: reals changed in a JSON round trip).
+    if let decimal = number as? NSDecimalNumber, let double = Double(decimal.stringValue) {
+      return try real(double, path: path)
+    }
     switch String(cString: number.objCType) {
     case "f", "d": return try real(number.doubleValue, path: path)
     case "Q", "L", "I", "S", "C":

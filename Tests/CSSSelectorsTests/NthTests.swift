@@ -26,6 +26,20 @@ final class NthTests: XCTestCase {
     }
   }
 
+  /// B clamps to the 32-bit range however it is written: glued to the `n` (`n-2147483648`, one identifier) as when
+  /// it is a number of its own (`n -2147483648`). Found by Scripts/fuzz selectors: the glued form clamped to
+  /// -2147483647 and refused more digits than fit in 64 bits, so the serialization of `n -2147483648` re-parsed to
+  /// another formula.
+  func testGluedBClampsLikeASeparateNumber() throws {
+    XCTAssertEqual(try formula("n -2147483648"), NthFormula(a: 1, b: Int(Int32.min)))
+    XCTAssertEqual(try formula("n-2147483648"), NthFormula(a: 1, b: Int(Int32.min)))
+    XCTAssertEqual(try formula("n - 2147483648"), NthFormula(a: 1, b: Int(Int32.min)))
+    XCTAssertEqual(try formula("n- 2147483648"), NthFormula(a: 1, b: Int(Int32.min)))
+    XCTAssertEqual(try formula("2n-99999999999999999999"), NthFormula(a: 2, b: Int(Int32.min)))
+    XCTAssertEqual(try formula("-n - 99999999999999999999"), NthFormula(a: -1, b: Int(Int32.min)))
+    XCTAssertEqual(try formula("n+99999999999999999999"), NthFormula(a: 1, b: Int(Int32.max)))
+  }
+
   func testInvalidFormulas() {
     for text in [
       "- n", "+ n", "+ 5", "- 5", "2n + +1", "2n+ -1", "2n - -1", "n 1", "2 n", "1 n", "3.5n", "2.0", "n--1", "+-n",

@@ -3,7 +3,7 @@ import JSBridge
 import WebActionKit
 import XCTest
 
-@testable import WebActionHost
+@_spi(Harness) @testable import WebActionHost
 
 /// The conversion table: each JS expression and the property list run()'s value becomes.
 final class PropertyListBridgeTests: XCTestCase {
@@ -90,7 +90,7 @@ final class PropertyListBridgeTests: XCTestCase {
     XCTAssertThrowsError(try convert(deep)) { error in
       let error = error as! PropertyListBridge.ConversionError
       XCTAssertEqual(error.path, "results.deep" + String(repeating: "[0]", count: PropertyListBridge.maximumDepth - 1))
-      XCTAssertTrue(error.message.contains("nested more than 1000 levels deep"), error.message)
+      XCTAssertTrue(error.message.contains("nested more than 512 levels deep"), error.message)
     }
     let deepObjects = "(function () { var v = {}; for (var i = 0; i < 10000; i++) v = {v: v}; return v; })()"
     XCTAssertThrowsError(try convert(deepObjects)) { error in
@@ -111,6 +111,34 @@ final class PropertyListBridgeTests: XCTestCase {
     // At the limits, values still convert.
     let atDepth = "(function () { var v = 0; for (var i = 1; i < \(PropertyListBridge.maximumDepth); i++) v = [v]; return v; })()"
     XCTAssertNoThrow(try convert(atDepth))
+  }
+
+  /// Every value the conversion accepts can be written and read back in each results format: Foundation's readers
+  /// refuse more than 512 levels, so 513 levels fail the conversion (found by Scripts/fuzz plist-bridge: the fuzz
+  /// input `JSON.parse` of 600 nested arrays converted, and its JSON could not be read back).
+  func testTheDeepestValueAcceptedReadsBackInEveryFormat() throws {
+    func nested(_ levels: Int) -> String { "JSON.parse('\(String(repeating: "[", count: levels))0\(String(repeating: "]", count: levels))')" }
+    let deepest = try convert(nested(PropertyListBridge.maximumDepth))
+    for format in PropertyList.Format.allCases {
+      XCTAssertEqual(try PropertyList.decode(try deepest.encoded(as: format)), deepest, format.rawValue)
+    }
+    for levels in [PropertyListBridge.maximumDepth + 1, 600] {
+      XCTAssertThrowsError(try convert(nested(levels))) { error in
+        XCTAssertTrue((error as! PropertyListBridge.ConversionError).message.contains("nested more than 512 levels deep"))
+      }
+    }
+  }
+
+  /// A JS date comes back to JS as the same millisecond; `Date(-115380208)` came back as -115380207 (its seconds times
+  /// 1000 fell a hair short and JS truncates). Found by Scripts/fuzz plist-bridge.
+  func testDatesRoundTripToTheMillisecond() throws {
+    let bridge = try PropertyListBridge(context: context) { _ in }
+    for milliseconds in [-115380208.0, -1.0, 1.0, 1_795_334_400_123, -62_135_596_800_001, 8.64e15] {
+      let date = try convert("new Date(\(milliseconds))")
+      let back = try bridge.scriptValue(from: date)
+      XCTAssertEqual(back.dateMilliseconds, milliseconds, "\(milliseconds)")
+      XCTAssertEqual(try bridge.propertyList(from: back, path: "again"), date)
+    }
   }
 
   func testPropertyListsBecomeJavaScriptValues() throws {

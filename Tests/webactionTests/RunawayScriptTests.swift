@@ -111,7 +111,7 @@ final class RunawayScriptTests: WorkFolderTestCase {
     let (nested, wroteNested) = try run(deep)
     XCTAssertEqual(nested.status, 6, nested.stderr)
     XCTAssertTrue(nested.stderr.contains("results.deep[0][0]"), nested.stderr)
-    XCTAssertTrue(nested.stderr.contains("nested more than 1000 levels deep"), nested.stderr)
+    XCTAssertTrue(nested.stderr.contains("nested more than 512 levels deep"), nested.stderr)
     XCTAssertLessThan(nested.stderr.count, 1000, "the path is abbreviated")
     XCTAssertFalse(wroteNested)
 

@@ -39,15 +39,16 @@ extension SelectorParser {
     }
     guard rest.first == "n" else { throw invalid }
     let afterN = rest.dropFirst()
+    // B is clamped to 32 bits after its sign applies, however it is written (`n-5`, `n- 5`, `n -5`, `n - 5`).
     if afterN == "-" {
       skipWhitespace()
       guard let b = signlessInteger() else { throw invalid }
-      return NthFormula(a: a, b: -b)
+      return NthFormula(a: a, b: Self.clamped(-b))
     }
     if afterN.hasPrefix("-") {
       let digits = afterN.dropFirst()
-      guard digits.allSatisfy({ Tokenizer.isDigit($0.unicodeScalars.first) }), let b = Int(digits) else { throw invalid }
-      return NthFormula(a: a, b: -min(b, Int(Int32.max)))
+      guard digits.allSatisfy({ Tokenizer.isDigit($0.unicodeScalars.first) }), let b = Double(digits) else { throw invalid }
+      return NthFormula(a: a, b: Self.clamped(-b))
     }
     guard afterN.isEmpty else { throw invalid }
     // Step 3.
@@ -61,17 +62,22 @@ extension SelectorParser {
       pos += 1
       skipWhitespace()
       guard let b = signlessInteger() else { throw invalid }
-      return NthFormula(a: a, b: sign == "-" ? -b : b)
+      return NthFormula(a: a, b: Self.clamped(sign == "-" ? -b : b))
     default:
       pos = beforeB
       return NthFormula(a: a, b: 0)
     }
   }
 
-  /// Consumes an integer written without a sign, if that is the current token.
-  private mutating func signlessInteger() -> Int? {
+  /// Consumes an integer written without a sign, if that is the current token; its value, not yet clamped.
+  private mutating func signlessInteger() -> Double? {
     guard !atEnd, case .number(let n) = current.kind, n.isInteger, !n.hasSign else { return nil }
     pos += 1
-    return n.clampedInteger
+    return n.value
+  }
+
+  /// An integer clamped to the 32-bit range browsers use for An+B.
+  private static func clamped(_ value: Double) -> Int {
+    CSSNumber(value: value, isInteger: true, hasSign: false).clampedInteger
   }
 }

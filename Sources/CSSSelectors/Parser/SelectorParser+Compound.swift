@@ -43,7 +43,7 @@ extension SelectorParser {
         simple.append(contentsOf: pseudo)
         switch pseudo.first {
         case .pseudoClass(let first)?: specificity = specificity + Specificity.of(first)
-        case .pseudoElement(let name)?:
+        case .pseudoElement(let name, _)?:
           specificity.types += 1
           pseudoElement = name
         default: break

@@ -102,8 +102,8 @@ extension SelectorParser {
         throw SelectorParseError("unknown pseudo-element ::\(written)()", at: colon.offset, kind: .pseudoElement)
       }
       try checkAfter(previous, name, colon: colon)
-      try parsePseudoElementArguments(name, colon: colon)
-      return .pseudoElement(name)
+      let arguments = try parsePseudoElementArguments(name, colon: colon)
+      return .pseudoElement(name, arguments: arguments)
     default:
       throw SelectorParseError("expected a pseudo-element name after '::', found \(current.described)", at: current.offset)
     }
@@ -136,30 +136,34 @@ extension SelectorParser {
   }
 
   /// `::slotted(<compound-selector>)`, `::part(<ident>+)`, `::highlight(<ident>)`; the function token is current.
-  /// As everywhere, the end of input closes the parenthesis.
-  private mutating func parsePseudoElementArguments(_ name: String, colon: Token) throws(SelectorParseError) {
+  /// As everywhere, the end of input closes the parenthesis. Returns the arguments serialized.
+  private mutating func parsePseudoElementArguments(_ name: String, colon: Token) throws(SelectorParseError) -> String {
     var inner = try arguments(insideHas: insideHas)
     inner.skipWhitespace()
+    var serialized = ""
     switch name {
     case "slotted":
-      if try inner.parseCompound() == nil {
+      guard let compound = try inner.parseCompound() else {
         throw SelectorParseError("::slotted() needs a compound selector", at: inner.current.offset)
       }
+      compound.serialize(into: &serialized)
     default:
       // One name for ::highlight(), any number for ::part().
-      var count = 0
-      while !inner.atEnd, name == "part" || count == 0, case .ident = inner.current.kind {
-        count += 1
+      var names: [String] = []
+      while !inner.atEnd, name == "part" || names.isEmpty, case .ident(let ident) = inner.current.kind {
+        names.append(CSSSerialization.identifier(ident))
         inner.pos += 1
         inner.skipWhitespace()
       }
-      if count == 0 {
+      serialized = names.joined(separator: " ")
+      if names.isEmpty {
         throw SelectorParseError("::\(name)() needs \(name == "part" ? "part names" : "a highlight name")", at: inner.current.offset)
       }
     }
     inner.skipWhitespace()
     if !inner.atEnd { throw unexpected(inner.current) }
     pos = tokens[inner.end].kind == .eof ? inner.end : inner.end + 1
+    return serialized
   }
 
   /// Parses the arguments of `:name(` up to its `)`; the function token is current.

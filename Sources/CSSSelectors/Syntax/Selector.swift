@@ -31,7 +31,7 @@ struct CompoundSelector: Sendable, Equatable {
 
   /// The name of the compound's last pseudo-element, if it has one.
   var pseudoElement: String? {
-    for case .pseudoElement(let name) in simple.reversed() { return name }
+    for case .pseudoElement(let name, _) in simple.reversed() { return name }
     return nil
   }
 }
@@ -52,8 +52,9 @@ enum SimpleSelector: Sendable, Equatable {
   case namespacedAttribute(AttributeSelector, AttributeNamespace)
   case pseudoClass(PseudoClass)
   /// A pseudo-element such as `::before` (or `:before`), by lowercase name: valid, but it is not an element,
-  /// so the selector matches nothing.
-  case pseudoElement(String)
+  /// so the selector matches nothing. `arguments` are those of `::slotted()`, `::part()` and `::highlight()`,
+  /// serialized (`::part(a b)` keeps `a b`), so the selector serializes as it parsed.
+  case pseudoElement(String, arguments: String? = nil)
 }
 
 /// Which attributes a namespaced attribute selector looks at (https://drafts.csswg.org/selectors-4/#attrnmsp).

@@ -1,0 +1,70 @@
+import Foundation
+import WebActionKit
+
+extension PropertyList {
+  /// Why writing this value as `format` with WebActionKit's writer and reading it back does not give it back, or nil
+  /// when it does (or when the format cannot hold the value and the writer says where: a null in XML or binary).
+  ///
+  /// Binary must give the value back exactly. XML keeps dates to the second. JSON has no dates (skipped) and writes
+  /// data as base64 strings and integral reals as integers.
+  public func roundTripProblem(_ format: Format) -> String? {
+    let data: Data
+    do {
+      data = try encoded(as: format)
+    } catch {
+      if format != .json, containsNull { return nil }
+      return "writing \(format.rawValue) failed: \(error)"
+    }
+    let back: PropertyList
+    do {
+      back = try PropertyList.decode(data)
+    } catch {
+      return "reading back the \(format.rawValue) written failed: \(error)\n\(String(decoding: data, as: UTF8.self))"
+    }
+    let expected: PropertyList
+    switch format {
+    case .binary: expected = self
+    case .xml: expected = mapLeaves { if case .date(let d) = $0 { .date(Self.wholeSeconds(d)) } else { $0 } }
+    case .json:
+      if containsDate { return nil }
+      expected = mapLeaves {
+        switch $0 {
+        case .data(let d): .string(d.base64EncodedString())
+        case .real(let r) where r.rounded() == r && Int(exactly: r) != nil: .integer(Int(exactly: r)!)
+        default: $0
+        }
+      }
+    }
+    let comparable = format == .xml ? back.mapLeaves { if case .date(let d) = $0 { .date(Self.wholeSeconds(d)) } else { $0 } } : back
+    guard comparable == expected else {
+      return "the \(format.rawValue) round trip changed the value:\n  before: \(self)\n  after:  \(back)"
+    }
+    return nil
+  }
+
+  private static func wholeSeconds(_ date: Date) -> Date {
+    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+  }
+
+  /// The value with `transform` applied to every leaf (containers are rebuilt, without recursion limits: fuzz values
+  /// are small).
+  public func mapLeaves(_ transform: (PropertyList) -> PropertyList) -> PropertyList {
+    switch self {
+    case .array(let elements): .array(elements.map { $0.mapLeaves(transform) })
+    case .dictionary(let entries): .dictionary(entries.mapValues { $0.mapLeaves(transform) })
+    default: transform(self)
+    }
+  }
+
+  /// Whether any leaf satisfies `predicate`.
+  public func containsLeaf(where predicate: (PropertyList) -> Bool) -> Bool {
+    switch self {
+    case .array(let elements): elements.contains { $0.containsLeaf(where: predicate) }
+    case .dictionary(let entries): entries.values.contains { $0.containsLeaf(where: predicate) }
+    default: predicate(self)
+    }
+  }
+
+  var containsNull: Bool { containsLeaf { $0 == .null } }
+  var containsDate: Bool { containsLeaf { $0.date != nil } }
+}
