@@ -46,8 +46,36 @@ final class ScalingTests: XCTestCase {
   }
 
   func testCloningNestedBlocks() {
-    assertScalesLinearly("cloneNode(deep:) of nested blocks", n: 2_000, prepare: Self.nestedBlocksWithText) { document in
+    assertScalesLinearly("cloneNode(deep:) of nested blocks", n: 6_000, prepare: Self.nestedBlocksWithText) { document in
       XCTAssertEqual(document.body!.cloneNode(deep: true).childNodes.count, 1)
+    }
+  }
+
+  func testSerializingAndTextContentOfNestedBlocks() {
+    assertScalesLinearly("serializing nested blocks", n: 8_000, prepare: Self.nestedBlocksWithText) { document in
+      XCTAssertTrue(document.serialize().hasSuffix("</div></body></html>"))
+    }
+    assertScalesLinearly("textContent of nested blocks", n: 20_000, prepare: Self.nestedBlocksWithText) { document in
+      XCTAssertEqual(document.body!.textContent?.hasPrefix("a b a b "), true)
+    }
+  }
+
+  func testHasSelectorOverAList() throws {
+    try assertScalesLinearly("querySelectorAll li:has(> b) over a list", n: 5_000) { n in
+      Document.parse(html: "<ul>" + String(repeating: "<li><b>b</b><i>i</i>", count: n) + "</ul>")
+    } work: { document in
+      XCTAssertEqual(try document.querySelectorAll("li:has(> b)").count, document.getElementsByTagName("li").count)
+    }
+  }
+
+  func testReadingALiveCollectionInALoop() {
+    assertScalesLinearly("a live collection's length and items, read in a loop", n: 5_000) { n in
+      Document.parse(html: String(repeating: "<p>x", count: n))
+    } work: { document in
+      let paragraphs = LiveCollection.elements(under: document) { $0.localName == "p" }
+      var index = 0
+      while index < paragraphs.length, paragraphs.item(index) != nil { index += 1 }
+      XCTAssertEqual(index, document.getElementsByTagName("p").count)
     }
   }
 
