@@ -5,8 +5,9 @@ extension PropertyList {
   /// Why writing this value as `format` with WebActionKit's writer and reading it back does not give it back, or nil
   /// when it does (or when the format cannot hold the value and the writer says where: a null in XML or binary).
   ///
-  /// Binary must give the value back exactly. XML keeps dates to the second. JSON has no dates (skipped) and writes
-  /// data as base64 strings and integral reals as integers.
+  /// Binary must give the value back exactly. XML keeps dates to the second, and Foundation's XML reader drops a
+  /// U+FEFF at the start of a string or key (escaped or not; a known loss, found by fuzz-plist-bridge). JSON has no
+  /// dates (skipped) and writes data as base64 strings and integral reals as integers.
   public func roundTripProblem(_ format: Format) -> String? {
     let data: Data
     do {
@@ -24,7 +25,7 @@ extension PropertyList {
     let expected: PropertyList
     switch format {
     case .binary: expected = self
-    case .xml: expected = mapLeaves { if case .date(let d) = $0 { .date(Self.wholeSeconds(d)) } else { $0 } }
+    case .xml: expected = xmlReadable
     case .json:
       if containsDate { return nil }
       expected = mapLeaves {
@@ -35,15 +36,24 @@ extension PropertyList {
         }
       }
     }
-    let comparable = format == .xml ? back.mapLeaves { if case .date(let d) = $0 { .date(Self.wholeSeconds(d)) } else { $0 } } : back
+    let comparable = format == .xml ? back.xmlReadable : back
     guard comparable == expected else {
       return "the \(format.rawValue) round trip changed the value:\n  before: \(self)\n  after:  \(back)"
     }
     return nil
   }
 
-  private static func wholeSeconds(_ date: Date) -> Date {
-    Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+  /// The value as an XML property list can give it back: dates to the second, no U+FEFF leading a string or key.
+  private var xmlReadable: PropertyList {
+    func text(_ s: String) -> String { s.unicodeScalars.first == "\u{FEFF}" ? String(s.unicodeScalars.dropFirst()) : s }
+    switch self {
+    case .array(let elements): return .array(elements.map(\.xmlReadable))
+    case .dictionary(let entries):
+      return .dictionary(Dictionary(entries.map { (text($0.key), $0.value.xmlReadable) }, uniquingKeysWith: { a, _ in a }))
+    case .string(let s): return .string(text(s))
+    case .date(let d): return .date(Date(timeIntervalSince1970: d.timeIntervalSince1970.rounded(.down)))
+    default: return self
+    }
   }
 
   /// The value with `transform` applied to every leaf (containers are rebuilt, without recursion limits: fuzz values
