@@ -30,9 +30,15 @@ extension LibXML {
 
   /// The application pointer of a node (`_private`, which `xmlNode`, `xmlAttr` and `xmlDoc` all start with):
   /// the document keeps each node's wrapper there, so finding it costs one load. Nothing else here sets it.
-  static func wrapperSlot(_ node: Node) -> UnsafeMutableRawPointer? { node.pointee._private }
+  /// The wrapper kept in `node`'s slot, if any (unretained: its document keeps it alive).
+  static func wrapper(of node: Node) -> DOM.Node? {
+    node.pointee._private.map { Unmanaged<DOM.Node>.fromOpaque($0).takeUnretainedValue() }
+  }
 
-  static func setWrapperSlot(_ node: Node, _ value: UnsafeMutableRawPointer?) { node.pointee._private = value }
+  /// Puts `wrapper` in `node`'s slot, unretained: the caller keeps it alive as long as the raw node.
+  static func setWrapper(_ wrapper: DOM.Node, of node: Node) {
+    node.pointee._private = Unmanaged.passUnretained(wrapper).toOpaque()
+  }
 
   // MARK: Document <-> node pointer
 

@@ -11,7 +11,7 @@ import URLStandard
 public class Document: Node {
   let rawDoc: xmlDocPtr
   /// Keeps the one wrapper of each node alive (the document itself is not in it, to avoid a cycle). A node's raw
-  /// pointer finds its wrapper through the node's wrapper slot (``LibXML/wrapperSlot(_:)``), unretained: a
+  /// pointer finds its wrapper through the node's wrapper slot (``LibXML/wrapper(of:)``), unretained: a
   /// dictionary lookup here was a tenth of a DOM walk over a large page. A wrapper moved to another document is
   /// kept by both (``transferWrapper(_:to:)``).
   private var wrappers: [Node] = []
@@ -145,7 +145,7 @@ public class Document: Node {
   /// The one wrapper of a raw node of this document, created on first use.
   func node(for pointer: xmlNodePtr) -> Node {
     if pointer == raw { return self }
-    if let slot = LibXML.wrapperSlot(pointer) { return Unmanaged<Node>.fromOpaque(slot).takeUnretainedValue() }
+    if let node = LibXML.wrapper(of: pointer) { return node }
     let node: Node
     switch LibXML.kind(pointer) {
     case .element: node = Element(raw: pointer, document: self)
@@ -159,12 +159,12 @@ public class Document: Node {
     case .document, .other: node = Node(raw: pointer, document: self)
     }
     wrappers.append(node)
-    LibXML.setWrapperSlot(pointer, Unmanaged.passUnretained(node).toOpaque())
+    LibXML.setWrapper(node, of: pointer)
     return node
   }
 
   /// True when `pointer` has a wrapper (so it must outlive its removal).
-  func hasWrapper(_ pointer: xmlNodePtr) -> Bool { LibXML.wrapperSlot(pointer) != nil }
+  func hasWrapper(_ pointer: xmlNodePtr) -> Bool { LibXML.wrapper(of: pointer) != nil }
 
   /// Registers a freshly created unlinked node as owned and returns its wrapper.
   func own(_ pointer: xmlNodePtr) -> Node {
@@ -174,8 +174,7 @@ public class Document: Node {
 
   /// Hands the wrapper of `pointer` (if any) over to `other`.
   func transferWrapper(_ pointer: xmlNodePtr, to other: Document) {
-    guard let slot = LibXML.wrapperSlot(pointer) else { return }
-    let node = Unmanaged<Node>.fromOpaque(slot).takeUnretainedValue()
+    guard let node = LibXML.wrapper(of: pointer) else { return }
     node.ownerDocumentStorage = other
     other.wrappers.append(node)
     if let listeners = eventListeners.removeValue(forKey: ObjectIdentifier(node)) {
