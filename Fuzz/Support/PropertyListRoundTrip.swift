@@ -6,7 +6,7 @@ extension PropertyList {
   /// when it does (or when the format cannot hold the value and the writer says where: a null in XML or binary).
   ///
   /// Binary must give the value back exactly. XML keeps dates to the second, and Foundation's XML reader drops a
-  /// U+FEFF at the start of a string or key (escaped or not; a known loss, found by fuzz-plist-bridge). JSON has no
+  /// U+FEFF (or more) at the start of a string or key (escaped or not; a known loss, found by fuzz-plist-bridge). JSON has no
   /// dates (skipped) and writes data as base64 strings and integral reals as integers.
   public func roundTripProblem(_ format: Format) -> String? {
     let data: Data
@@ -43,9 +43,9 @@ extension PropertyList {
     return nil
   }
 
-  /// The value as an XML property list can give it back: dates to the second, no U+FEFF leading a string or key.
+  /// The value as an XML property list can give it back: dates to the second, no U+FEFFs leading a string or key.
   private var xmlReadable: PropertyList {
-    func text(_ s: String) -> String { s.unicodeScalars.first == "\u{FEFF}" ? String(s.unicodeScalars.dropFirst()) : s }
+    func text(_ s: String) -> String { String(s.unicodeScalars.drop { $0 == "\u{FEFF}" }) }
     switch self {
     case .array(let elements): return .array(elements.map(\.xmlReadable))
     case .dictionary(let entries):

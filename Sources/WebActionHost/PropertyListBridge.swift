@@ -40,14 +40,23 @@ import WebActionKit
   /// Called with a message for each value that is converted lossily (non-finite numbers).
   var warn: (String) -> Void = { _ in }
 
-  private let tagOf: ScriptValue
+  /// Two JS helpers, protected: the bridge is a value kept off the stack, where JSC's collector cannot see them.
+  private let tagOf: ProtectedValue
+  private let defineEntry: ProtectedValue
 
   public init(context: ScriptContext, warn: @escaping (String) -> Void) throws(ScriptError) {
     self.context = context
     self.warn = warn
-    tagOf = try context.evaluate(
-      "(function (v) { return Object.prototype.toString.call(v).slice(8, -1); })",
-      sourceURL: "webaction://property-list-bridge")
+    tagOf = ProtectedValue(
+      try context.evaluate(
+        "(function (v) { return Object.prototype.toString.call(v).slice(8, -1); })",
+        sourceURL: "webaction://property-list-bridge"))
+    // CreateDataProperty, not assignment: a `__proto__` key stays a key (assigned, it set the prototype and was
+    // lost; found by Scripts/fuzz plist-bridge), and a setter a page put on Object.prototype is not called.
+    defineEntry = ProtectedValue(
+      try context.evaluate(
+        "(function (o, k, v) { Object.defineProperty(o, k, {value: v, writable: true, enumerable: true, configurable: true}); })",
+        sourceURL: "webaction://property-list-bridge"))
   }
 
   // MARK: JS → property list
@@ -83,7 +92,7 @@ import WebActionKit
     }
     if let bytes = value.typedArrayBytes { return .data(Data(bytes)) }
     if context.unwrap(value, as: AnyObject.self) != nil {
-      let tag = (try? tagOf.call(args: [value]).toString()) ?? "host object"
+      let tag = (try? tagOf.value.call(args: [value]).toString()) ?? "host object"
       throw ConversionError(
         path: path, message: "a DOM object (\(tag)) cannot be passed to native code; pass its text or attributes instead")
     }
@@ -109,7 +118,7 @@ import WebActionKit
       }
       return .array(elements)
     }
-    let tag = try tagOf.call(args: [value]).toString()
+    let tag = try tagOf.value.call(args: [value]).toString()
     guard tag == "Object" || tag == "Arguments" || tag == "Error" else {
       throw ConversionError(
         path: path, message: "a \(tag) cannot be passed to native code; convert it to a plain object or array first")
@@ -172,7 +181,7 @@ import WebActionKit
     case .dictionary(let dictionary):
       let object = context.makeObject()
       for key in dictionary.keys.sorted() {
-        try object.setProperty(key, try scriptValue(from: dictionary[key]!))
+        _ = try defineEntry.value.call(args: [object, context.makeString(key), try scriptValue(from: dictionary[key]!)])
       }
       return object
     }

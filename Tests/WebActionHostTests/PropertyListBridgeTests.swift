@@ -141,6 +141,22 @@ final class PropertyListBridgeTests: XCTestCase {
     }
   }
 
+  /// Dictionary keys become own data properties: `__proto__` was assigned, which set the object's prototype and
+  /// lost the key (found by Scripts/fuzz plist-bridge), and a setter a page put on Object.prototype was called.
+  func testKeysBecomeOwnPropertiesEvenProtoAndPageSetters() throws {
+    try context.evaluate("Object.defineProperty(Object.prototype, 'title', {set(v) { globalThis.stolen = v; }})", sourceURL: "page.js")
+    let bridge = try PropertyListBridge(context: context) { _ in }
+    let plist: PropertyList = ["__proto__": ["a": .integer(0)], "title": "t", "k": .integer(1)]
+    try context.global.setProperty("value", try bridge.scriptValue(from: plist))
+    for check in [
+      "Object.getPrototypeOf(value) === Object.prototype", "Object.keys(value).sort().join() === '__proto__,k,title'",
+      "value.title === 't'", "typeof stolen === 'undefined'", "Object.getOwnPropertyDescriptor(value, '__proto__').value.a === 0",
+    ] {
+      XCTAssertTrue(try context.evaluate(check, sourceURL: "check.js").toBool(), check)
+    }
+    XCTAssertEqual(try bridge.propertyList(from: try context.global.property("value"), path: "value"), plist)
+  }
+
   func testPropertyListsBecomeJavaScriptValues() throws {
     let bridge = try PropertyListBridge(context: context) { _ in }
     let plist: PropertyList = [
