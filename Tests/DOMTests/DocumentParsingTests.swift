@@ -22,6 +22,18 @@ final class DocumentParsingTests: XCTestCase {
     XCTAssertEqual(Document.parse(html: "<p>no doctype").compatMode, "BackCompat")
   }
 
+  /// A window connects a parsed page's iframes; the parser says when there are none, so no walk is needed then.
+  /// The answer must follow later changes to the tree, and iframes in foster-parented or adopted positions count.
+  func testFramesOfAParsedDocumentFollowTheParserAndLaterChanges() throws {
+    let plain = Document.parse(html: "<p>no frames<template><iframe></iframe></template>")
+    XCTAssertEqual(Node.frames(in: plain).count, 0)
+    let frame = try plain.createElement("iframe")
+    try plain.body?.appendChild(frame)
+    XCTAssertEqual(Node.frames(in: plain).map(\.localName), ["iframe"])
+    let framed = Document.parse(html: "<table><iframe name=a></iframe><tr><td><b><p><iframe name=b></iframe></b>")
+    XCTAssertEqual(Node.frames(in: framed).map { $0.getAttribute("name") }, ["a", "b"])
+  }
+
   func testParseBytesUsesMetaCharset() throws {
     let bytes: [UInt8] = Array("<meta charset=windows-1252><p>caf".utf8) + [0xE9]
     let document = try Document.parse(bytes: bytes)

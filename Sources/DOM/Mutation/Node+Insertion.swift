@@ -142,6 +142,7 @@ extension Node {
   /// The HTML `iframe` elements among `node` and its descendants, in tree order (only they get Swift objects).
   public static func frames(in node: Node) -> [Element] {
     guard node is Element || node is DocumentFragment || node is Document else { return [] }
+    if let document = node as? Document, document.framelessAtTreeVersion == document.treeVersion { return [] }
     var found: [Element] = []
     var cursor: LibXML.Node? = node.raw
     while let current = cursor {

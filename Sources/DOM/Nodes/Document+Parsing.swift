@@ -19,6 +19,7 @@ extension Document {
     document.characterSet = characterSet
     document.quirksMode = tree.quirksMode
     document.scriptingEnabled = scripting
+    if !tree.mayHaveFrames { document.framelessAtTreeVersion = document.treeVersion }
     return document
   }
 

@@ -31,6 +31,9 @@ public class Document: Node {
   /// or to character data): live collections (`childNodes`, `getElementsByTagName`...) keep what they computed
   /// until it moves.
   public internal(set) var treeVersion: UInt64 = 0
+  /// The tree version at which the document was known to hold no iframe (the parser inserted none): until the
+  /// tree changes, connecting a window's frames needs no walk.
+  var framelessAtTreeVersion: UInt64?
   /// Moves on every change that can change a computed style: the tree, any attribute, any text (a `<style>`'s).
   public internal(set) var styleVersion: UInt64 = 0
   /// The cascade's sheets and computed styles, made on first use.

@@ -10,4 +10,6 @@ struct ParsedTree {
   let templateContents: [xmlNodePtr: xmlNodePtr]
   /// The document's mode, from its doctype.
   let quirksMode: QuirksMode
+  /// False when the parser inserted no HTML `iframe` (a window then has no frames to connect without a walk).
+  var mayHaveFrames = true
 }

@@ -10,7 +10,9 @@ enum HTML5Parser {
     let doc = LibXML.newDocument()
     var builder = HTMLTreeBuilder(doc: doc, scripting: scripting)
     run(&builder, tokens)
-    return ParsedTree(doc: doc, templateContents: builder.templateContents, quirksMode: builder.quirksMode)
+    return ParsedTree(
+      doc: doc, templateContents: builder.templateContents, quirksMode: builder.quirksMode,
+      mayHaveFrames: builder.insertedFrameCount > 0)
   }
 
   /// The HTML fragment parsing algorithm over tokens, with the context element `localName` in `namespace`.

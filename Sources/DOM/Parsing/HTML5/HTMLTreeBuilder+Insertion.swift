@@ -94,7 +94,10 @@ extension HTMLTreeBuilder {
     let element = createElement(tag, ns: ns)
     // Step 3.
     if !onlyAddToStack { insert(element.node, at: location) }
-    if collectsFrames, ns == .html, tag.name == "iframe" { insertedFrames.append(element.node) }
+    if ns == .html, tag.name == "iframe" {
+      insertedFrameCount += 1
+      if collectsFrames { insertedFrames.append(element.node) }
+    }
     // Step 4.
     stack.append(element)
     return element

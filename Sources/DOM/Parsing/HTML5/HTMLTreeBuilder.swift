@@ -37,13 +37,19 @@ struct HTMLTreeBuilder {
     let isHTMLIntegrationPoint: Bool
     /// Scope and category bits, computed once from the name.
     let flags: Flags
+    /// Where the stack of open elements counts HTML elements of this name (`OpenElements`); 0 when it does not.
+    let countSlot: UInt8
 
     init(node: xmlNodePtr, name: String, ns: NS, isHTMLIntegrationPoint: Bool) {
       self.node = node
       self.name = name
       self.ns = ns
       self.isHTMLIntegrationPoint = isHTMLIntegrationPoint
-      self.flags = Flags(name: name, ns: ns)
+      if ns == .html, let known = Flags.htmlNames[name] {
+        (flags, countSlot) = (known.flags, known.countSlot)
+      } else {
+        (flags, countSlot) = (Flags(name: name, ns: ns), 0)
+      }
     }
 
     func isHTML(_ n: String) -> Bool { ns == .html && name == n }
@@ -70,7 +76,7 @@ struct HTMLTreeBuilder {
 
     init(name: String, ns: NS) {
       switch ns {
-      case .html: self = Self.html[name] ?? []
+      case .html: self = Self.htmlNames[name]?.flags ?? []
       case .mathml:
         switch name {
         case "mi", "mo", "mn", "ms", "mtext": self = [.scope, .special, .mathMLTextIntegrationPoint]
@@ -81,7 +87,10 @@ struct HTMLTreeBuilder {
       }
     }
 
-    private static let html: [String: Flags] = {
+    /// The HTML element names with flags, and the names the tree builder asks the stack about, each with its
+    /// flags and a count slot (1...255): one hash of the name when an element is created, none when it is pushed
+    /// or popped.
+    static let htmlNames: [String: (flags: Flags, countSlot: UInt8)] = {
       var table: [String: Flags] = [:]
       for name in HTMLTreeBuilder.special { table[name] = .special }
       for name in HTMLTreeBuilder.scopeBoundaries { table[name, default: []].insert(.scope) }
@@ -92,7 +101,13 @@ struct HTMLTreeBuilder {
         table[name, default: []].insert(.impliedEndTagThoroughly)
       }
       for name in ["html", "table", "template"] { table[name, default: []].insert(.tableScope) }
-      return table
+      // Asked about by name (`inScope`, `stackContains`) though they have no flags; any other name is answered by
+      // walking the stack.
+      for name in ["nobr", "ruby"] where table[name] == nil { table[name] = [] }
+      precondition(table.count < Int(UInt8.max), "more names than count slots")
+      var result: [String: (flags: Flags, countSlot: UInt8)] = [:]
+      for (slot, name) in table.keys.sorted().enumerated() { result[name] = (table[name]!, UInt8(slot + 1)) }
+      return result
     }()
   }
 
@@ -134,6 +149,8 @@ struct HTMLTreeBuilder {
   /// parser last took them: their window gets them before the next script runs.
   var collectsFrames = false
   var insertedFrames: [xmlNodePtr] = []
+  /// The HTML iframes inserted in all.
+  var insertedFrameCount = 0
   /// Set by a scripting parser while its document has tree observers (MutationObservers, live ranges,
   /// NodeIterators): the builder's links and unlinks then go through it, which reports them as the DOM's insert
   /// and remove do. Nil otherwise (every parse without scripts): the builder links by itself.
