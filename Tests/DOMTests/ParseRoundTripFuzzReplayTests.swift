@@ -29,12 +29,13 @@ final class ParseRoundTripFuzzReplayTests: XCTestCase {
       ("<p><table></p>", .misnested),  // no-quirks: <table> closes the <p> on re-parse
       ("<a><table><a></table><p><a><div><a>", .misnested),
       ("<!doctype html><form><table></form><form></table></form>", .misnested),
+      // Found by Scripts/fuzz: the foster-parented <b> gets the input.
       ("<select><table><b><input type=hidden>", .misnested),
-      ("<select><p><table><option>X", .misnested),
-      ("<p><table><g><form>", .misnested),
-      ("<select><table><option><hr>", .misnested),
-      ("<ruby><table><rt><rt>", .misnested),
-      ("<a><table><math><mi><a>", .misnested),  // found by Scripts/fuzz (minimized): <mi> hides the outer <a>  // found by Scripts/fuzz (minimized): the table hid the ruby  // found by Scripts/fuzz (minimized): the table hid the select  // found by Scripts/fuzz: quirks <p> keeps a fostered <g> with a form  // found by Scripts/fuzz: quirks <p> keeps the fostered option  // found by Scripts/fuzz: foster-parented <b> gets the input
+      ("<select><p><table><option>X", .misnested),  // found by Scripts/fuzz: quirks <p> keeps the fostered option
+      ("<p><table><g><form>", .misnested),  // found by Scripts/fuzz: quirks <p> keeps a fostered <g> with a form
+      ("<select><table><option><hr>", .misnested),  // found by Scripts/fuzz (minimized): the table hid the select
+      ("<ruby><table><rt><rt>", .misnested),  // found by Scripts/fuzz (minimized): the table hid the ruby
+      ("<a><table><math><mi><a>", .misnested),  // found by Scripts/fuzz (minimized): <mi> hides the outer <a>
     ]
     for (html, expected) in cases {
       XCTAssertEqual(ParserHarness.checkRoundTrip(html), .knownException(expected), html)
