@@ -32,8 +32,8 @@ final class WPTTests: XCTestCase {
     if let root = ProcessInfo.processInfo.environment["WPT_ROOT"] { return URL(fileURLWithPath: root) }
     return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/wpt").standardizedFileURL
   }
-  /// The binary under test: `$WPT_HOST_BINARY` (Scripts/wpt passes the release build, so that a file's outcome
-  /// does not depend on the debug build's speed), else the one built beside this test bundle.
+  /// The binary under test: `$WPT_HOST_BINARY`, else the one built beside this test bundle (Scripts/wpt runs the
+  /// release build, so that a file's outcome does not depend on a debug build's speed).
   static var binary: URL {
     if let path = ProcessInfo.processInfo.environment["WPT_HOST_BINARY"] { return URL(fileURLWithPath: path) }
     #if os(macOS)
