@@ -85,7 +85,7 @@ let package = Package(
       name: "fuzz-manifest", dependencies: ["WebActionKit", "FuzzSupport"], path: "Fuzz/Manifest", exclude: ["seeds"]),
     .executableTarget(
       name: "fuzz-plist-bridge", dependencies: ["WebActionHost", "JSBridge", "WebActionKit", "FuzzSupport"],
-      path: "Fuzz/PlistBridge", exclude: ["seeds"]),
+      path: "Fuzz/PlistBridge", exclude: ["seeds", "regressions"]),
     // The WPT runner's host: the pipeline with subresources from a real wptserve (test infrastructure only).
     .executableTarget(name: "wpt-host", dependencies: ["WebActionHost", "URLStandard"], path: "Tests/WPTHost"),
 
