@@ -5,6 +5,8 @@ import WebActionKit
 public enum PageSource: Sendable {
   case file(URL)
   case bytes(Data, name: String)
+  /// A page read from a saved file by a ``PageFormat`` (its recorded URL and encoding are the defaults).
+  case saved(SavedPage)
 
   /// `-` reads standard input (at most `maximumSize` bytes, when given); anything else is a file path.
   public init(argument: String, maximumSize: Int? = nil) throws(WebActionError) {
@@ -37,11 +39,18 @@ public enum PageSource: Sendable {
       hint: "Raise the limit with --max-page-size MB (0: no limit).")
   }
 
+  /// What the file recorded about the page: its URL and encoding (nil for a plain file or standard input).
+  var recorded: (url: String?, textEncoding: String?) {
+    if case .saved(let page) = self { return (page.url, page.textEncoding) }
+    return (nil, nil)
+  }
+
   /// The name used in messages.
   public var displayName: String {
     switch self {
     case .file(let url): return url.path
     case .bytes(_, let name): return name
+    case .saved(let page): return page.name
     }
   }
 
@@ -50,6 +59,11 @@ public enum PageSource: Sendable {
     case .bytes(let data, let name):
       if let maximumSize, data.count > maximumSize { throw Self.tooLarge(name, size: data.count, limit: maximumSize) }
       return ([UInt8](data), nil)
+    case .saved(let page):
+      if let maximumSize, page.data.count > maximumSize {
+        throw Self.tooLarge(page.name, size: page.data.count, limit: maximumSize)
+      }
+      return ([UInt8](page.data), page.fileURL)
     case .file(let url):
       guard FileManager.default.fileExists(atPath: url.path) else {
         throw WebActionError(.input, "page not found: \(url.path)")

@@ -3,10 +3,14 @@ import URLStandard
 
 /// Decides a page's document URL the way a browser that saved it would.
 public enum DocumentURL {
-  /// The URL of a page: `--url`, then a `<!-- saved from url=(NNNN)... -->` comment, then the file's `file://` URL.
+  /// The URL of a page: `--url`, then the URL its archive recorded (`recorded`), then a
+  /// `<!-- saved from url=(NNNN)... -->` comment, then the file's `file://` URL.
   ///
   /// `fileURL` is nil for a page read from standard input; it then gets `about:blank` unless a URL is given or saved.
-  public static func resolve(explicit: String?, html: String, fileURL: URL?) throws(WebActionError) -> URLRecord {
+  public static func resolve(
+    explicit: String?, recorded: String? = nil, html: String, fileURL: URL?
+  ) throws(WebActionError) -> URLRecord {
+    if let recorded, explicit == nil, let url = URLRecord(recorded) { return url }
     if let explicit {
       guard let url = URLRecord(explicit) else {
         throw WebActionError(.usage, "--url \(explicit) is not an absolute URL", hint: "Give a URL with a scheme, e.g. --url https://example.org/page.html")

@@ -24,11 +24,12 @@ final class Page {
     let (bytes, fileURL) = try request.page.read(maximumSize: request.maximumPageSize)
     let decoded: (text: String, encoding: String)
     do {
-      decoded = try HTMLEncoding.decode(bytes, fallback: request.encoding)
+      decoded = try HTMLEncoding.decode(bytes, fallback: request.encoding ?? request.page.recorded.textEncoding)
     } catch {
       throw WebActionError(.usage, "\(error)", hint: "Give --encoding a WHATWG label such as utf-8, windows-1252, iso-8859-2, shift_jis.")
     }
-    let url = try DocumentURL.resolve(explicit: request.url, html: decoded.text, fileURL: fileURL)
+    let url = try DocumentURL.resolve(
+      explicit: request.url, recorded: request.page.recorded.url, html: decoded.text, fileURL: fileURL)
     // With --scripts the Document exists, empty, before the window; it is parsed once the window is ready.
     document = request.runPageScripts
       ? Document.loading(url: url, characterSet: decoded.encoding)

@@ -163,6 +163,28 @@ final class ActionHostProtocolTests: XCTestCase {
     XCTAssertTrue(try host.process(request).html.contains(#"{"given":true}"#))
   }
 
+  /// A page from an archive: the URL and encoding the archive recorded are the defaults, as a browser takes a
+  /// response's URL and its header's charset; the page's own declaration and `--url` still win.
+  func testASavedPageUsesItsRecordedURLAndEncoding() throws {
+    let script = """
+      var ExtensionPreprocessingJS = { run: function (a) {
+        a.completionFunction({ url: document.URL, charset: document.characterSet, text: document.body.textContent });
+      }, finalize: function () {} };
+      """
+    let host = try host(script: script) { Handler { $0.completeRequest(returningItems: []) } }
+    let bytes = Data("<p>caf".utf8) + Data([0xE9])
+    let saved = SavedPage(data: bytes, name: "a.webarchive", url: "https://example.org/a", textEncoding: "windows-1252")
+    var request = ActionRequest(page: .saved(saved))
+    request.finalizeArguments = [:]
+    XCTAssertEqual(
+      try host.process(request).results,
+      ["url": "https://example.org/a", "charset": "windows-1252", "text": "café"])
+    request.url = "https://given.example/"
+    request.page = .saved(SavedPage(data: Data("<meta charset=utf-8><p>x".utf8), name: "b", url: "https://example.org/b",
+                                    textEncoding: "windows-1252"))
+    XCTAssertEqual(try host.process(request).results, ["url": "https://given.example/", "charset": "UTF-8", "text": "x"])
+  }
+
   func testConsoleOutputBecomesDiagnostics() throws {
     let script = """
       console.log("loaded", 1, {a: [1, 2]});
