@@ -82,43 +82,28 @@ public enum PageSource: Sendable {
   }
 }
 
-/// One run of an Action extension on one page.
+/// One run of an Action extension on one page: the page and the ``PageSettings`` it runs with (read and set
+/// through the request: `request.timeout = 2`).
+@dynamicMemberLookup
 public struct ActionRequest: Sendable {
   public var page: PageSource
-  /// `--url`: overrides the saved-from mark and the file URL.
-  public var url: String?
-  /// `--encoding`: used when the page has no BOM and declares no charset.
-  public var encoding: String?
-  /// `--max-page-size`: the largest page read, in bytes (nil: no limit); a larger one fails with exit 3.
-  public var maximumPageSize: Int? = ActionRequest.defaultMaximumPageSize
-  /// 256 MB: a 100 MB page runs in about 1.6 GB.
-  public static let defaultMaximumPageSize = 256 * 1_048_576
-  /// `--selection`: what `window.getSelection()` reports.
-  public var selection: String?
-  /// `--user-agent`: `navigator.userAgent` (nil: Safari on an iPhone, ``DOMBindings/WindowOptions/userAgent``).
-  public var userAgent: String?
-  /// `--arg KEY=VALUE` pairs, handed to the extension in the input item's userInfo.
-  public var arguments: [String: String] = [:]
+  public var settings: PageSettings
   /// `--finalize-args`: call finalize() with this dictionary and skip the native extension.
   public var finalizeArguments: PropertyList?
-  /// Seconds to wait for `completionFunction`, and for finalize()'s timers to settle.
-  public var timeout: TimeInterval = 10
-  /// Seconds to wait for the native extension's `completeRequest`.
-  public var extensionTimeout: TimeInterval = 300
-  /// The watchdog: the longest one script evaluation or callback may run before it is stopped.
-  public var scriptTimeLimit: TimeInterval = 5
-  /// The memory limit: scripts that grow the process's resident memory past this many bytes are stopped (nil: none).
-  public var memoryLimit: Int? = 4096 * 1_048_576
-  /// `--scripts`: run the page's own classic scripts while it loads (external ones only from `subresources`).
-  public var runPageScripts = false
-  /// With `runPageScripts`: seconds the page's own timers may run after loading, before the extension's script;
-  /// timers still pending then are cancelled (so a carousel's setInterval cannot hold up or fail the run).
-  public var pageTimersTime: TimeInterval = 1
-  /// `--subresources DIR`: same-origin `<link rel=stylesheet>` files (and with `runPageScripts`, `<script src>` files)
-  /// are read from these folders.
-  public var subresources = SubresourceFolders()
 
-  public init(page: PageSource) { self.page = page }
+  /// 256 MB: a 100 MB page runs in about 1.6 GB.
+  public static let defaultMaximumPageSize = 256 * 1_048_576
+
+  public init(page: PageSource, settings: PageSettings = PageSettings(), finalizeArguments: PropertyList? = nil) {
+    self.page = page
+    self.settings = settings
+    self.finalizeArguments = finalizeArguments
+  }
+
+  public subscript<Value>(dynamicMember setting: WritableKeyPath<PageSettings, Value>) -> Value {
+    get { settings[keyPath: setting] }
+    set { settings[keyPath: setting] = newValue }
+  }
 }
 
 /// What a run produced.

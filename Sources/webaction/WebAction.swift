@@ -20,7 +20,7 @@ struct WebAction: ParsableCommand {
         webaction run a.html b.html c.html --ext page-info --output-dir out/
         webaction extensions
       """,
-    subcommands: [Run.self, Extensions.self, Defaults.self],
+    subcommands: [Run.self, BatchCommand.self, Extensions.self, Defaults.self, BatchWorkerCommand.self],
     defaultSubcommand: nil)
 
   /// Parses and runs as ArgumentParser's `main()` does, except that every usage error (an unknown option, a missing

@@ -1,0 +1,307 @@
+import Foundation
+
+/// `webaction batch`: processes many files with worker processes, resumably, with progress and a report.
+///
+/// - Scheduling: the largest files first, each to the next free worker; a worker is a process of the same binary
+///   (``Options/workerCommand``) that keeps its extension warm across pages (``BatchWorker``).
+/// - Failures: a failing file is recorded and the batch goes on. A worker that crashes, or takes longer on one file
+///   than ``Options/fileTimeLimit``, is replaced and its file recorded as failed.
+/// - Outputs: written atomically by the workers; with ``Options/resume``, a file whose output exists and is newer
+///   than the input and than the extension bundle is skipped.
+/// - Stopping: ``stop()`` (the CLI calls it on Ctrl-C or SIGTERM) ends the workers at once: the files they were on
+///   are recorded as interrupted and nothing partial is left, since outputs appear only by rename.
+public final class Batch: @unchecked Sendable {
+  public struct Options: Sendable {
+    /// The worker processes run at once.
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// The command that starts a worker (the binary and its hidden worker subcommand).
+    public var workerCommand: [String]
+    public var setup: BatchWorkerSetup
+    public var outputFolder: URL
+    public var resume = false
+    /// The extension bundle: with ``resume``, outputs older than its newest file are redone.
+    public var bundleURL: URL?
+    /// `--report FILE`: JSON Lines, one ``BatchRecord`` per file, written as files finish.
+    public var reportPath: String?
+    /// The longest a worker may spend on one file before it is stopped and replaced.
+    public var fileTimeLimit: TimeInterval
+    /// Called with each finished file's record, on the worker's dispatching thread, under the batch's lock.
+    public var onRecord: @Sendable (BatchRecord, BatchProgress) -> Void = { _, _ in }
+
+    public init(workerCommand: [String], setup: BatchWorkerSetup, outputFolder: URL, fileTimeLimit: TimeInterval) {
+      self.workerCommand = workerCommand
+      self.setup = setup
+      self.outputFolder = outputFolder
+      self.fileTimeLimit = fileTimeLimit
+    }
+  }
+
+  private let options: Options
+  private let lock = NSLock()
+  private var queue: [BatchFile] = []
+  private var next = 0
+  private var progress: BatchProgress
+  private var stopped = false
+  private var running: [ObjectIdentifier: Process] = [:]
+  private var report: Int32 = -1
+
+  public init(files: [BatchFile], options: Options) {
+    self.options = options
+    // Largest first: the long files start early instead of ending the batch alone on one worker.
+    queue = files.sorted { $0.size != $1.size ? $0.size > $1.size : $0.relativePath < $1.relativePath }
+    progress = BatchProgress(total: files.count)
+  }
+
+  /// Runs the batch to the end (or until ``stop()``) and returns the totals.
+  public func run() throws(WebActionError) -> BatchProgress {
+    if let path = options.reportPath {
+      report = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      guard report >= 0 else {
+        throw WebActionError(.output, "cannot write the report \(path): \(FileDescriptorWriter.reason(errno))")
+      }
+    }
+    defer { if report >= 0 { close(report) } }
+    let bundleDate = options.resume ? options.bundleURL.map(Self.newestModification) ?? nil : nil
+    let slots = max(1, min(options.workers, queue.count))
+    let group = DispatchGroup()
+    for slot in 0..<slots {
+      group.enter()
+      let thread = Thread { [self] in
+        dispatch(slot: slot, bundleDate: bundleDate)
+        group.leave()
+      }
+      thread.name = "batch-worker-\(slot)"
+      thread.start()
+    }
+    group.wait()
+    lock.lock()
+    defer { lock.unlock() }
+    progress.finished = Date()
+    return progress
+  }
+
+  /// Stops the batch: no new file starts, the workers end now, and their files are recorded as interrupted.
+  public func stop() {
+    lock.lock()
+    stopped = true
+    let processes = Array(running.values)
+    lock.unlock()
+    for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  }
+
+  // MARK: - One worker slot
+
+  /// Feeds files to one worker process after another (a new one after a crash or a time-out) until none is left.
+  private func dispatch(slot: Int, bundleDate: Date?) {
+    var worker: WorkerProcess?
+    defer { worker?.finish() }
+    while let file = take() {
+      let output = options.outputFolder.appendingPathComponent(file.relativePath).path
+      if options.resume, Self.isComplete(output: output, input: file.input, bundleDate: bundleDate) {
+        record(BatchRecord(input: file.input, output: output, status: .skipped))
+        continue
+      }
+      if worker == nil {
+        do {
+          worker = try startWorker()
+        } catch {
+          record(BatchRecord(input: file.input, output: output, status: .failed, error: .init(error)))
+          continue
+        }
+      }
+      guard let current = worker else { continue }
+      let started = Date()
+      let job = BatchJob(file: file, output: output)
+      var answer: LineChannel.Received<BatchRecord> = .end
+      if current.channel.send(job) {
+        answer = current.channel.receive(BatchRecord.self, deadline: started + options.fileTimeLimit)
+      }
+      switch answer {
+      case .message(let result):
+        record(result)
+      case .end, .timedOut, .malformed:
+        if case .timedOut = answer { kill(current.process.processIdentifier, SIGKILL) }
+        let status = current.finish()
+        worker = nil
+        let elapsed = Int(Date().timeIntervalSince(started) * 1000)
+        if isStopped {
+          record(BatchRecord(input: file.input, output: output, status: .interrupted, milliseconds: elapsed))
+        } else {
+          let message: String
+          switch answer {
+          case .timedOut:
+            message = "the worker took longer than \(Int(options.fileTimeLimit)) s on this file and was stopped"
+          case .malformed(let line):
+            message = "the worker answered something unexpected (\(line)); it was replaced"
+          default:
+            message = "the worker processing this file \(status); it was replaced"
+          }
+          record(BatchRecord(input: file.input, output: output, status: .failed, milliseconds: elapsed,
+                             error: .init(kind: "worker", message: message)))
+        }
+      }
+    }
+  }
+
+  private var isStopped: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return stopped
+  }
+
+  /// The next file, or nil when none is left or the batch was stopped.
+  private func take() -> BatchFile? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !stopped, next < queue.count else { return nil }
+    next += 1
+    return queue[next - 1]
+  }
+
+  private func record(_ record: BatchRecord) {
+    lock.lock()
+    defer { lock.unlock() }
+    progress.add(record)
+    if report >= 0, var line = try? Self.reportEncoder.encode(record) {
+      line.append(UInt8(ascii: "\n"))
+      _ = FileDescriptorWriter.writeAll(line, to: report)
+    }
+    options.onRecord(record, progress)
+  }
+
+  private static let reportEncoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
+
+  // MARK: - Worker processes
+
+  private final class WorkerProcess {
+    let process: Process
+    let channel: LineChannel
+    private let toWorker: Pipe
+    private let fromWorker: Pipe
+    private let unregister: () -> Void
+
+    init(process: Process, toWorker: Pipe, fromWorker: Pipe, unregister: @escaping () -> Void) {
+      self.process = process
+      self.toWorker = toWorker
+      self.fromWorker = fromWorker
+      self.unregister = unregister
+      channel = LineChannel(
+        input: fromWorker.fileHandleForReading.fileDescriptor, output: toWorker.fileHandleForWriting.fileDescriptor)
+    }
+
+    /// Closes the worker's input (it ends after its current file), waits for it and describes how it ended.
+    @discardableResult
+    func finish() -> String {
+      try? toWorker.fileHandleForWriting.close()
+      process.waitUntilExit()
+      try? fromWorker.fileHandleForReading.close()
+      unregister()
+      if process.terminationReason == .uncaughtSignal {
+        let signal = process.terminationStatus
+        return "was killed by signal \(signal) (\(String(cString: strsignal(signal))))"
+      }
+      return "exited with status \(process.terminationStatus)"
+    }
+  }
+
+  private func startWorker() throws(WebActionError) -> WorkerProcess {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: options.workerCommand[0])
+    process.arguments = Array(options.workerCommand.dropFirst())
+    let toWorker = Pipe()
+    let fromWorker = Pipe()
+    process.standardInput = toWorker
+    process.standardOutput = fromWorker
+    process.standardError = FileHandle.standardError
+    lock.lock()
+    let stoppedAlready = stopped
+    lock.unlock()
+    if stoppedAlready { throw WebActionError(.output, "the batch was stopped") }
+    do {
+      try process.run()
+    } catch {
+      throw WebActionError(.dependency, "cannot start a worker process \(options.workerCommand[0]): \(error)")
+    }
+    let key = ObjectIdentifier(process)
+    lock.lock()
+    running[key] = process
+    lock.unlock()
+    let worker = WorkerProcess(process: process, toWorker: toWorker, fromWorker: fromWorker) { [weak self] in
+      guard let self else { return }
+      lock.lock()
+      running[key] = nil
+      lock.unlock()
+    }
+    guard worker.channel.send(options.setup) else {
+      throw WebActionError(.dependency, "the worker process \(options.workerCommand[0]) \(worker.finish()) at start")
+    }
+    return worker
+  }
+
+  // MARK: - Resume
+
+  /// True when `output` exists and is at least as new as `input` and as the bundle (outputs appear only whole).
+  static func isComplete(output: String, input: String, bundleDate: Date?) -> Bool {
+    guard let written = modification(output), let read = modification(input) else { return false }
+    return written >= read && bundleDate.map { written >= $0 } ?? true
+  }
+
+  static func modification(_ path: String) -> Date? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec) + TimeInterval(info.st_mtim.tv_nsec) / 1e9)
+  }
+
+  /// The newest modification time of any file in a bundle folder (its script, its Info.plist, its resources).
+  static func newestModification(_ bundle: URL) -> Date? {
+    var newest = modification(bundle.path)
+    let walker = FileManager.default.enumerator(at: bundle, includingPropertiesForKeys: nil)
+    while let file = walker?.nextObject() as? URL {
+      if let date = modification(file.path), newest.map({ date > $0 }) ?? true { newest = date }
+    }
+    return newest
+  }
+}
+
+/// A batch's running totals.
+public struct BatchProgress: Sendable {
+  public var total: Int
+  public var ok = 0
+  public var failed = 0
+  public var skipped = 0
+  public var interrupted = 0
+  public var pages = 0
+  public let started = Date()
+  public var finished: Date?
+
+  public init(total: Int) { self.total = total }
+
+  public var done: Int { ok + failed + skipped + interrupted }
+
+  mutating func add(_ record: BatchRecord) {
+    switch record.status {
+    case .ok: ok += 1
+    case .failed: failed += 1
+    case .skipped: skipped += 1
+    case .interrupted: interrupted += 1
+    }
+    pages += record.status == .ok ? record.pages : 0
+  }
+
+  /// Files processed (not skipped) per second so far.
+  public var filesPerSecond: Double {
+    let elapsed = (finished ?? Date()).timeIntervalSince(started)
+    let processed = ok + failed
+    return elapsed > 0 ? Double(processed) / elapsed : 0
+  }
+
+  /// Seconds left at the current rate, when there is one.
+  public var secondsLeft: Double? {
+    let rate = filesPerSecond
+    return rate > 0 ? Double(total - done) / rate : nil
+  }
+}

@@ -1,0 +1,168 @@
+import Foundation
+
+/// One file of a batch: where it is read from and where its output goes, below the output folder.
+public struct BatchFile: Codable, Sendable, Equatable {
+  /// The input file's path as found (absolute).
+  public var input: String
+  /// The output's path relative to the output folder: the input's path below the batch's root folder.
+  public var relativePath: String
+  /// The input's size in bytes (the largest files are scheduled first).
+  public var size: Int
+
+  public init(input: String, relativePath: String, size: Int) {
+    self.input = input
+    self.relativePath = relativePath
+    self.size = size
+  }
+}
+
+/// Turns `webaction batch` inputs into the files to process: files, folders (recursively, the files a
+/// ``PageFormat`` reads), glob patterns, and `-` for a list of paths on standard input.
+///
+/// Outputs mirror the input tree below the deepest folder the inputs share (a folder input counts as itself, a file
+/// as its folder): `batch site/` writes `OUT/a/b.html` for `site/a/b.html`; `batch s1/ s2/` writes `OUT/s1/...` and
+/// `OUT/s2/...`. A file reached twice (a folder and a pattern inside it) is processed once.
+public enum BatchInputs {
+  /// Expands `inputs`. `readList` gives the lines of standard input for `-` (injected for tests).
+  public static func expand(
+    _ inputs: [String], currentDirectory: String = FileManager.default.currentDirectoryPath,
+    readList: () -> [String] = { readLines(from: .standardInput) }
+  ) throws(WebActionError) -> [BatchFile] {
+    let base = URL(fileURLWithPath: currentDirectory, isDirectory: true)
+    var roots: [[String]] = []  // the folder each input counts as, in path components
+    var found: [(path: String, size: Int)] = []
+    var seen: Set<String> = []
+    func add(_ path: String, size: Int) {
+      if seen.insert(path).inserted { found.append((path, size)) }
+    }
+    func absolute(_ path: String) -> String { URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL.path }
+
+    var arguments = inputs
+    if let dash = arguments.firstIndex(of: "-") {
+      arguments.remove(at: dash)
+      arguments.insert(contentsOf: readList().map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }, at: dash)
+    }
+    for argument in arguments {
+      let matches: [String]
+      if isPattern(argument) {
+        matches = try glob(absolute(argument), argument: argument)
+      } else {
+        matches = [absolute(argument)]
+      }
+      for path in matches {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+          throw WebActionError(.input, "\(argument): no such file or folder")
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+          roots.append(components(path))
+          for (file, size) in try pages(under: path) { add(file, size: size) }
+        } else {
+          roots.append(components(path).dropLast())
+          add(path, size: Int(info.st_size))
+        }
+      }
+      if matches.isEmpty {
+        throw WebActionError(.input, "\(argument): the pattern matches nothing")
+      }
+    }
+    guard var shared = roots.first else { return [] }
+    for root in roots.dropFirst() {
+      shared = Array(shared.prefix(zip(shared, root).prefix(while: { $0 == $1 }).count))
+    }
+    return found.map { file in
+      BatchFile(input: file.path, relativePath: components(file.path).dropFirst(shared.count).joined(separator: "/"),
+                size: file.size)
+    }
+  }
+
+  /// The page files below `folder`, recursively, sorted by path; hidden files and folders are skipped.
+  static func pages(under folder: String) throws(WebActionError) -> [(String, Int)] {
+    let url = URL(fileURLWithPath: folder, isDirectory: true)
+    guard let walker = FileManager.default.enumerator(
+      at: url, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey], options: [.skipsHiddenFiles])
+    else { throw WebActionError(.input, "\(folder): cannot list the folder") }
+    var files: [(String, Int)] = []
+    for case let file as URL in walker where PageFormats.isPage(file.lastPathComponent) {
+      let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
+      guard values?.isRegularFile == true else { continue }
+      files.append((file.standardizedFileURL.path, values?.fileSize ?? 0))
+    }
+    return files.sorted { $0.0 < $1.0 }
+  }
+
+  static func isPattern(_ argument: String) -> Bool { argument.contains { "*?[".contains($0) } }
+
+  /// The paths matching a shell pattern (`*`, `?`, `[...]`; `**` is not special), sorted.
+  static func glob(_ pattern: String, argument: String) throws(WebActionError) -> [String] {
+    var result = glob_t()
+    defer { globfree(&result) }
+    let status = Foundation.glob(pattern, 0, nil, &result)
+    if status == GLOB_NOMATCH { return [] }
+    guard status == 0 else { throw WebActionError(.input, "\(argument): cannot expand the pattern (glob error \(status))") }
+    return (0..<Int(result.gl_pathc)).compactMap { result.gl_pathv[$0].map { String(cString: $0) } }.sorted()
+  }
+
+  static func components(_ path: String) -> [String] { path.split(separator: "/").map(String.init) }
+
+  /// The lines of a file handle, to its end.
+  public static func readLines(from handle: FileHandle) -> [String] {
+    String(decoding: handle.readDataToEndOfFile(), as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
+  }
+}
+
+/// `--shard K/N`: which part of a batch this process takes.
+public struct BatchShard: Codable, Sendable, Equatable, CustomStringConvertible {
+  /// 0-based.
+  public var index: Int
+  public var count: Int
+
+  public init(index: Int, count: Int) throws(WebActionError) {
+    guard count >= 1, (0..<count).contains(index) else {
+      throw WebActionError(.usage, "--shard \(index)/\(count): give K/N with N at least 1 and K from 0 to N-1")
+    }
+    self.index = index
+    self.count = count
+  }
+
+  /// `K/N`, or `auto`: a Kubernetes Indexed Job (`JOB_COMPLETION_INDEX`, and the completion count in
+  /// `JOB_COMPLETIONS`, which the manifest sets) or a Slurm job array (`SLURM_ARRAY_TASK_ID`, `_COUNT`, `_MIN`).
+  public init(argument: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(WebActionError) {
+    if argument == "auto" {
+      if let index = environment["JOB_COMPLETION_INDEX"].flatMap({ Int($0) }) {
+        guard let count = environment["JOB_COMPLETIONS"].flatMap({ Int($0) }) else {
+          throw WebActionError(
+            .usage, "--shard auto: JOB_COMPLETION_INDEX is set but JOB_COMPLETIONS is not",
+            hint: "Set JOB_COMPLETIONS in the Job's container env to the Job's spec.completions (see the README's Kubernetes example).")
+        }
+        try self.init(index: index, count: count)
+      } else if let id = environment["SLURM_ARRAY_TASK_ID"].flatMap({ Int($0) }),
+                let count = environment["SLURM_ARRAY_TASK_COUNT"].flatMap({ Int($0) }) {
+        try self.init(index: id - (environment["SLURM_ARRAY_TASK_MIN"].flatMap { Int($0) } ?? 0), count: count)
+      } else {
+        throw WebActionError(
+          .usage, "--shard auto: neither a Kubernetes Indexed Job (JOB_COMPLETION_INDEX) nor a Slurm job array (SLURM_ARRAY_TASK_ID) is running this",
+          hint: "Give --shard K/N explicitly.")
+      }
+      return
+    }
+    let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+      throw WebActionError(.usage, "--shard \(argument): give K/N (this is part K of N, K from 0), or auto")
+    }
+    try self.init(index: index, count: count)
+  }
+
+  /// True when the file at `relativePath` belongs to this shard: a 64-bit FNV-1a hash of the path, so that every
+  /// machine agrees whatever the order of its listing.
+  public func contains(_ relativePath: String) -> Bool {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in relativePath.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    return Int(hash % UInt64(count)) == index
+  }
+
+  public var description: String { "\(index)/\(count)" }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// What happened to one file of a batch: a line of `--report` (JSON Lines) and a worker's answer to its job.
+public struct BatchRecord: Codable, Sendable, Equatable {
+  public enum Status: String, Codable, Sendable {
+    /// Processed and written.
+    case ok
+    /// Not processed: its output was complete and newer than the input and the extension (`--resume`).
+    case skipped
+    /// Processing failed; nothing was written for it.
+    case failed
+    /// The batch was stopped (Ctrl-C, SIGTERM) while the file was being processed; nothing was written for it.
+    case interrupted
+  }
+
+  /// The error of a failed file: its class (as `webaction run`'s exit codes name them) and message.
+  public struct Failure: Codable, Sendable, Equatable {
+    public var kind: String
+    public var message: String
+
+    public init(kind: String, message: String) {
+      self.kind = kind
+      self.message = message
+    }
+
+    public init(_ error: WebActionError) { self.init(kind: error.kind.rawValue, message: error.description) }
+  }
+
+  public var input: String
+  public var output: String
+  public var status: Status
+  /// Wall-clock milliseconds spent on the file (0 when skipped).
+  public var milliseconds: Int
+  public var bytesIn: Int
+  public var bytesOut: Int
+  /// The pages the file held (a WARC file holds any number).
+  public var pages: Int
+  public var error: Failure?
+
+  public init(
+    input: String, output: String, status: Status, milliseconds: Int = 0, bytesIn: Int = 0, bytesOut: Int = 0,
+    pages: Int = 0, error: Failure? = nil
+  ) {
+    self.input = input
+    self.output = output
+    self.status = status
+    self.milliseconds = milliseconds
+    self.bytesIn = bytesIn
+    self.bytesOut = bytesOut
+    self.pages = pages
+    self.error = error
+  }
+}
+
+/// The first message a batch sends each worker: how to run every page.
+public struct BatchWorkerSetup: Codable, Sendable {
+  /// `--ext` as given: the worker resolves it as `run` would.
+  public var extensionName: String
+  public var settings: PageSettings
+  /// Pass the pages' console output and warnings on (to standard error, prefixed with the page).
+  public var verbose: Bool
+
+  public init(extensionName: String, settings: PageSettings, verbose: Bool) {
+    self.extensionName = extensionName
+    self.settings = settings
+    self.verbose = verbose
+  }
+}
+
+/// One job: a file to process and where its output goes.
+public struct BatchJob: Codable, Sendable {
+  public var file: BatchFile
+  /// The output's absolute path.
+  public var output: String
+
+  public init(file: BatchFile, output: String) {
+    self.file = file
+    self.output = output
+  }
+}
+
+/// JSON Lines over a pair of file descriptors: each message is one line, written with one `write` so that lines
+/// never interleave, read with a buffer so that a line may arrive in pieces.
+final class LineChannel {
+  private let input: Int32
+  private let output: Int32
+  private var buffer: [UInt8] = []
+  private let encoder = JSONEncoder()
+  private let decoder = JSONDecoder()
+
+  init(input: Int32, output: Int32) {
+    self.input = input
+    self.output = output
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  }
+
+  /// Sends `message`; false when the other side is gone.
+  @discardableResult
+  func send<T: Encodable>(_ message: T) -> Bool {
+    guard var data = try? encoder.encode(message) else { return false }
+    data.append(UInt8(ascii: "\n"))
+    return FileDescriptorWriter.writeAll(data, to: output) == nil
+  }
+
+  /// The next message; nil at end of input. With a `deadline`, `.timedOut` when no whole line came by then.
+  func receive<T: Decodable>(_ type: T.Type, deadline: Date? = nil) -> Received<T> {
+    while true {
+      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Data(buffer[..<newline])
+        buffer.removeSubrange(...newline)
+        guard let message = try? decoder.decode(T.self, from: line) else {
+          return .malformed(String(decoding: line.prefix(200), as: UTF8.self))
+        }
+        return .message(message)
+      }
+      if let deadline {
+        let milliseconds = Int32(clamping: max(0, Int(deadline.timeIntervalSinceNow * 1000)))
+        var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&descriptor, 1, milliseconds)
+        if ready == 0 { return .timedOut }
+        if ready < 0, errno == EINTR { continue }
+      }
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      let count = read(input, &chunk, chunk.count)
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return .end }
+      buffer.append(contentsOf: chunk[..<count])
+    }
+  }
+
+  enum Received<T> {
+    case message(T)
+    case end
+    case timedOut
+    case malformed(String)
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import WebActionKit
+
+/// A batch worker process: reads jobs (``BatchJob``, one JSON line each) on standard input, processes each file
+/// and writes its output atomically, and answers each job with a ``BatchRecord`` line on standard output.
+///
+/// One worker keeps one ``ActionHost``: the extension's warm state (an engine pipeline, a cache) carries from page to
+/// page, while each page still gets its own document, global object and extension context.
+public final class BatchWorker {
+  private let host: ActionHost
+  private let settings: PageSettings
+  private let finalizeArguments: PropertyList?
+
+  /// `report` receives the pages' console output and warnings (the page currently processed is `currentPage`).
+  public init(source: ExtensionSource, settings: PageSettings, report: @escaping (Diagnostic) -> Void = { _ in })
+    throws(WebActionError)
+  {
+    self.settings = settings
+    finalizeArguments = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in
+      try PropertyListFile.read(path)
+    }
+    host = ActionHost(extension: source, report: report)
+  }
+
+  /// A worker process's life: reads its ``BatchWorkerSetup`` and then jobs on standard input, answering each on
+  /// standard output, until standard input ends (the batch closed it, or died). `resolve` turns `--ext` into the
+  /// extension as `run` does. Returns the process's exit code.
+  public static func serveStandardIO(resolve: (String) throws(WebActionError) -> ExtensionSource) -> Int32 {
+    let channel = LineChannel(input: STDIN_FILENO, output: STDOUT_FILENO)
+    guard case .message(let setup) = channel.receive(BatchWorkerSetup.self) else {
+      StandardError.write("webaction batch-worker: no setup on standard input (this command is started by `webaction batch`)\n")
+      return WebActionError.Kind.usage.exitCode
+    }
+    let worker: BatchWorker
+    do {
+      let verbose = setup.verbose
+      worker = try BatchWorker(source: try resolve(setup.extensionName), settings: setup.settings) { diagnostic in
+        if verbose { StandardError.write("[worker \(getpid())] \(diagnostic)\n") }
+      }
+    } catch {
+      StandardError.write("webaction batch-worker: \(error.description)\n")
+      return error.kind.exitCode
+    }
+    while case .message(let job) = channel.receive(BatchJob.self) {
+      guard channel.send(worker.process(job)) else { break }
+    }
+    return 0
+  }
+
+  /// Processes one file: every page it holds, then the file in its own format, written atomically.
+  public func process(_ job: BatchJob) -> BatchRecord {
+    let started = DispatchTime.now()
+    var record = BatchRecord(input: job.file.input, output: job.output, status: .failed)
+    do throws(WebActionError) {
+      let data = try Self.read(job.file.input, maximumSize: settings.maximumPageSize)
+      record.bytesIn = data.count
+      let name = job.file.relativePath
+      let saved = try PageFormats.format(for: job.file.input).read(
+        data, name: name, fileURL: URL(fileURLWithPath: job.file.input))
+      record.pages = saved.pages.count
+      var outputs: [Data?] = []
+      for page in saved.pages {
+        let outcome = try host.process(
+          ActionRequest(page: .saved(page), settings: settings, finalizeArguments: finalizeArguments))
+        outputs.append(Data(outcome.html.utf8))
+      }
+      let written = try saved.write(outputs)
+      let destination = URL(fileURLWithPath: job.output)
+      try AtomicFile.createFolder(destination.deletingLastPathComponent())
+      try AtomicFile.write(written, to: destination)
+      record.bytesOut = written.count
+      record.status = .ok
+    } catch {
+      record.error = BatchRecord.Failure(error)
+    }
+    record.milliseconds = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
+    return record
+  }
+
+  /// The file's bytes, refused past `maximumSize` before it is read.
+  static func read(_ path: String, maximumSize: Int?) throws(WebActionError) -> Data {
+    let source = PageSource.file(URL(fileURLWithPath: path))
+    let (bytes, _) = try source.read(maximumSize: maximumSize)
+    return Data(bytes)
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import WebActionKit
+
+/// Everything about a run that is the same for every page: the options `run` and `batch` share.
+///
+/// Codable, so that `batch` hands it to its worker processes as it is.
+public struct PageSettings: Codable, Sendable, Equatable {
+  /// `--url`: overrides the recorded, saved-from and file URLs.
+  public var url: String?
+  /// `--encoding`: used when the page has no BOM, declares no charset and its archive recorded none.
+  public var encoding: String?
+  /// `--max-page-size`: the largest page read, in bytes (nil: no limit); a larger one fails with exit 3.
+  public var maximumPageSize: Int? = ActionRequest.defaultMaximumPageSize
+  /// `--selection`: what `window.getSelection()` reports.
+  public var selection: String?
+  /// `--user-agent`: `navigator.userAgent` (nil: Safari on an iPhone, ``DOMBindings/WindowOptions/userAgent``).
+  public var userAgent: String?
+  /// `--arg KEY=VALUE` pairs, handed to the extension in the input item's userInfo.
+  public var arguments: [String: String] = [:]
+  /// `--finalize-args FILE`: the file, read by each process that runs pages (``ActionRequest/finalizeArguments``
+  /// holds what it read).
+  public var finalizeArgumentsFile: String?
+  /// Seconds to wait for `completionFunction`, and for finalize()'s timers to settle.
+  public var timeout: TimeInterval = 10
+  /// Seconds to wait for the native extension's `completeRequest`.
+  public var extensionTimeout: TimeInterval = 300
+  /// The watchdog: the longest one script evaluation or callback may run before it is stopped.
+  public var scriptTimeLimit: TimeInterval = 5
+  /// The memory limit: scripts that grow the process's resident memory past this many bytes are stopped (nil: none).
+  public var memoryLimit: Int? = 4096 * 1_048_576
+  /// `--scripts`: run the page's own classic scripts while it loads (external ones only from `subresources`).
+  public var runPageScripts = false
+  /// With `runPageScripts`: seconds the page's own timers may run after loading, before the extension's script;
+  /// timers still pending then are cancelled (so a carousel's setInterval cannot hold up or fail the run).
+  public var pageTimersTime: TimeInterval = 1
+  /// `--subresources DIR`: same-origin `<link rel=stylesheet>` files (and with `runPageScripts`, `<script src>` files)
+  /// are read from these folders.
+  public var subresources = SubresourceFolders()
+
+  public init() {}
+}

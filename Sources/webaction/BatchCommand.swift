@@ -1,0 +1,236 @@
+import ArgumentParser
+import Foundation
+import WebActionHost
+
+struct BatchCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "batch",
+    abstract: "Run an Action extension on many saved pages with worker processes.",
+    discussion: """
+      Inputs are files, folders (every page file below them), shell patterns
+      (quote them: 'crawl/*.html'), and - for a list of paths on standard input.
+      The output folder mirrors the inputs' tree below the folder they share:
+        webaction batch site/ --ext translate --arg to=es --out site-es/
+      writes site-es/a/b.html for site/a/b.html.
+
+      Each worker process keeps the extension warm from page to page (an
+      engine pipeline, a cache); each page still gets its own document, global
+      object and extension context. The largest files go first. A failing page
+      is recorded and the batch goes on; a worker that crashes or takes longer
+      than --file-timeout on one file is replaced.
+
+      On a terminal a progress line shows done/total, pages/s, the time left
+      and the failures; elsewhere only failures are printed. Always a summary.
+
+      --resume skips files whose output exists and is newer than the input and
+      than the extension bundle, so an interrupted batch continues where it
+      stopped. Ctrl-C or SIGTERM stop at once: outputs are only ever renamed
+      into place, so nothing partial is left, and the report is complete up to
+      that moment.
+
+      --shard K/N processes part K (from 0) of N, chosen by a hash of each
+      file's path below the shared folder: N machines given the same inputs
+      split them without overlap. --shard auto reads a Kubernetes Indexed Job
+      (JOB_COMPLETION_INDEX, JOB_COMPLETIONS) or a Slurm job array
+      (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT, SLURM_ARRAY_TASK_MIN).
+
+      Exit codes: 0 every file ok (or skipped), 10 some files failed (see the
+      summary and --report), 2 usage, 3 an input not found, 130/143 stopped by
+      SIGINT/SIGTERM.
+      """)
+
+  @Argument(help: ArgumentHelp("Files, folders, quoted patterns, or - (a list of paths on standard input).", valueName: "input"))
+  var inputs: [String]
+
+  @Option(name: .customLong("ext"), help: ArgumentHelp(
+    "The extension: a built-in name (see `webaction extensions`) or the path of an .appex folder.", valueName: "name|path"))
+  var extensionName: String
+
+  @Option(name: .customLong("out"), help: ArgumentHelp("The output folder (created if missing).", valueName: "dir"))
+  var outputFolder: String
+
+  @Option(name: .customShort("j"), help: ArgumentHelp("Worker processes (default: the number of cores).", valueName: "n"))
+  var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+  @Option(help: ArgumentHelp("Write one JSON line per file (input, output, status, milliseconds, bytes, error) to this file.",
+                             valueName: "file"))
+  var report: String?
+
+  @Flag(help: "Skip files whose output is complete and newer than the input and the extension.")
+  var resume = false
+
+  @Option(help: ArgumentHelp("Process only part K (from 0) of N, or auto (Kubernetes Indexed Job, Slurm job array).",
+                             valueName: "K/N|auto"))
+  var shard: String?
+
+  @Option(name: .customLong("file-timeout"), parsing: .unconditional, help: ArgumentHelp(
+    "Seconds a worker may spend on one file before it is stopped and replaced (default: the page timeouts added up, plus a minute).",
+    valueName: "seconds"))
+  var fileTimeout: Double?
+
+  @Flag(help: "Show the pages' console output and warnings (prefixed with the worker).")
+  var verbose = false
+
+  @OptionGroup(title: "Page options")
+  var options: PageOptions
+
+  func validate() throws {
+    guard jobs >= 1 else { throw ValidationError("-j \(jobs): give at least 1 worker") }
+    if let fileTimeout, fileTimeout <= 0 {
+      throw ValidationError("--file-timeout \(String(format: "%g", fileTimeout)): give a number of seconds, more than zero")
+    }
+    if let shard {
+      do {
+        _ = try BatchShard(argument: shard)
+      } catch {
+        throw ValidationError(error.description)
+      }
+    }
+  }
+
+  func run() throws {
+    do {
+      try execute()
+    } catch {
+      fail(with: error)
+    }
+  }
+
+  private func execute() throws(WebActionError) {
+    // The extension is resolved here first, so that a bad --ext fails once, before any worker starts.
+    let source = try BuiltInExtensions.resolve(extensionName)
+    var files = try BatchInputs.expand(inputs)
+    if let shard {
+      let part = try BatchShard(argument: shard)
+      files = files.filter { part.contains($0.relativePath) }
+    }
+    let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
+    try AtomicFile.createFolder(output)
+    let settings = options.settings
+    var batchOptions = Batch.Options(
+      workerCommand: [Self.executablePath, "batch-worker"],
+      setup: BatchWorkerSetup(extensionName: extensionName, settings: settings, verbose: verbose),
+      outputFolder: output,
+      fileTimeLimit: fileTimeout ?? (settings.timeout * 2 + settings.extensionTimeout + settings.pageTimersTime + 60))
+    batchOptions.workers = jobs
+    batchOptions.resume = resume
+    batchOptions.bundleURL = source.bundle.url
+    batchOptions.reportPath = report
+    let display = BatchDisplay(terminal: isatty(STDERR_FILENO) == 1, quiet: options.quiet)
+    batchOptions.onRecord = { record, progress in display.show(record, progress) }
+    let batch = Batch(files: files, options: batchOptions)
+
+    // Ctrl-C and SIGTERM stop the batch; the summary and the report are still written.
+    let stopSignal = SignalFlag()
+    var sources: [DispatchSourceSignal] = []
+    for signalNumber in [SIGINT, SIGTERM] {
+      signal(signalNumber, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      source.setEventHandler {
+        stopSignal.set(signalNumber)
+        batch.stop()
+      }
+      source.resume()
+      sources.append(source)
+    }
+    let totals = try batch.run()
+    sources.forEach { $0.cancel() }
+    display.summary(totals, report: report)
+    if let signalNumber = stopSignal.value { Foundation.exit(128 + signalNumber) }
+    if totals.failed > 0 { Foundation.exit(Self.someFailedExitCode) }
+  }
+
+  /// The exit code of a batch that finished with failed files.
+  static let someFailedExitCode: Int32 = 10
+
+  /// This binary, for starting workers.
+  static var executablePath: String {
+    (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+  }
+}
+
+/// `webaction batch-worker`: a batch's worker process (not for direct use): reads its setup and then jobs on
+/// standard input, one JSON line each, and answers each job with a JSON line on standard output.
+struct BatchWorkerCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "batch-worker", abstract: "A worker process of `webaction batch` (started by it).", shouldDisplay: false)
+
+  func run() throws {
+    Foundation.exit(BatchWorker.serveStandardIO(resolve: BuiltInExtensions.resolve))
+  }
+}
+
+/// The signal that stopped the batch, set from a signal handler's queue.
+private final class SignalFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var signalNumber: Int32?
+
+  func set(_ value: Int32) {
+    lock.lock()
+    if signalNumber == nil { signalNumber = value }
+    lock.unlock()
+  }
+
+  var value: Int32? {
+    lock.lock()
+    defer { lock.unlock() }
+    return signalNumber
+  }
+}
+
+/// What a batch shows on standard error: a progress line on a terminal, failures always, and a summary.
+private final class BatchDisplay: @unchecked Sendable {
+  private let terminal: Bool
+  private let quiet: Bool
+  private var lastDrawn = Date.distantPast
+  private var lineShown = false
+
+  init(terminal: Bool, quiet: Bool) {
+    self.terminal = terminal
+    self.quiet = quiet
+  }
+
+  /// Called under the batch's lock, one record at a time.
+  func show(_ record: BatchRecord, _ progress: BatchProgress) {
+    if record.status == .failed {
+      clearLine()
+      StandardError.write("FAILED \(record.input): \(record.error?.message ?? "unknown error")\n")
+    }
+    guard terminal, !quiet else { return }
+    let now = Date()
+    guard now.timeIntervalSince(lastDrawn) >= 0.2 || progress.done == progress.total else { return }
+    lastDrawn = now
+    var line = "batch: \(progress.done)/\(progress.total) files, \(String(format: "%.1f", progress.filesPerSecond)) files/s"
+    if let left = progress.secondsLeft { line += ", \(Self.duration(left)) left" }
+    if progress.failed > 0 { line += ", \(progress.failed) failed" }
+    StandardError.write("\r\u{1B}[K" + line)
+    lineShown = true
+  }
+
+  func summary(_ totals: BatchProgress, report: String?) {
+    clearLine()
+    let seconds = (totals.finished ?? Date()).timeIntervalSince(totals.started)
+    var line = "batch: \(totals.total) files (\(totals.pages) pages) in \(String(format: "%.1f", seconds)) s"
+    line += " (\(String(format: "%.1f", totals.filesPerSecond)) files/s): \(totals.ok) ok, \(totals.failed) failed"
+    if totals.skipped > 0 { line += ", \(totals.skipped) skipped (--resume)" }
+    if totals.interrupted > 0 { line += ", \(totals.interrupted) interrupted" }
+    let notStarted = totals.total - totals.done
+    if notStarted > 0 { line += ", \(notStarted) not started" }
+    if let report { line += ". Report: \(report)" }
+    StandardError.write(line + "\n")
+  }
+
+  private func clearLine() {
+    if lineShown {
+      StandardError.write("\r\u{1B}[K")
+      lineShown = false
+    }
+  }
+
+  static func duration(_ seconds: Double) -> String {
+    let total = Int(seconds.rounded())
+    return total >= 3600
+      ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
+      : String(format: "%d:%02d", total / 60, total % 60)
+  }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import WebActionHost
+
+/// The options that say how each page runs, shared by `run` and `batch`.
+struct PageOptions: ParsableArguments {
+  @Option(name: .customLong("arg"), help: ArgumentHelp(
+    "A KEY=VALUE pair for the extension, passed in the input item's userInfo (repeatable).", valueName: "key=value"))
+  var arguments: [String] = []
+
+  @Option(help: ArgumentHelp(
+    "The document URL (default: the URL the archive recorded, else the page's 'saved from' mark, else its file:// URL).",
+    valueName: "url"))
+  var url: String?
+
+  @Option(help: ArgumentHelp(
+    "The encoding to use when the page declares none and its archive recorded none (default: UTF-8).", valueName: "label"))
+  var encoding: String?
+
+  @Option(help: ArgumentHelp("Text that window.getSelection() reports (default: nothing selected).", valueName: "text"))
+  var selection: String?
+
+  @Option(name: .customLong("user-agent"), help: ArgumentHelp(
+    "What navigator.userAgent reports (default: Safari on an iPhone, iOS 18).", valueName: "string"))
+  var userAgent: String?
+
+  @Option(name: .customLong("finalize-args"), help: ArgumentHelp(
+    "A JSON or plist dictionary to call finalize() with directly, skipping the native extension.", valueName: "file"))
+  var finalizeArgs: String?
+
+  // Numbers parse `.unconditional`ly, so that `--timeout -1` reaches validate() and gets a message about its value.
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for completionFunction and for finalize's timers.", valueName: "seconds"))
+  var timeout: Double = 10
+
+  @Option(name: .customLong("extension-timeout"), parsing: .unconditional, help: ArgumentHelp(
+    "Seconds to wait for the native extension to complete the request.", valueName: "seconds"))
+  var extensionTimeout: Double = 300
+
+  @Flag(name: .shortAndLong, help: "Do not show console output and warnings from the page and extension.")
+  var quiet = false
+
+  @Flag(name: .customLong("scripts"), help: "Run the page's own scripts while loading, as a browser would (external scripts only from --subresources).")
+  var runPageScripts = false
+
+  @Option(name: .customLong("subresources"), help: ArgumentHelp(
+    "Serve the page's same-origin <link rel=stylesheet> files (and with --scripts its <script src> files) from this folder by URL path (repeatable; the first folder holding the file wins). Never the network.",
+    valueName: "dir"))
+  var subresources: [String] = []
+
+  @Option(name: .customLong("page-timers"), parsing: .unconditional, help: ArgumentHelp(
+    "With --scripts: seconds the page's timers may run after load before they are cancelled and the extension runs.",
+    valueName: "seconds"))
+  var pageTimers: Double = 1
+
+  @Option(name: .customLong("watchdog"), parsing: .unconditional, help: ArgumentHelp(
+    "Seconds one script call may run before it is stopped as runaway.", valueName: "seconds"))
+  var watchdog: Double = 5
+
+  @Option(name: .customLong("memory-limit"), parsing: .unconditional, help: ArgumentHelp(
+    "Megabytes of memory the process may grow to while a script runs before that script is stopped (0 for no limit).",
+    valueName: "MB"))
+  var memoryLimit: Int = 4096
+
+  @Option(name: .customLong("max-page-size"), parsing: .unconditional, help: ArgumentHelp(
+    "Megabytes: a larger page is refused (exit 3) before it is read (0 for no limit).", valueName: "MB"))
+  var maxPageSize: Int = ActionRequest.defaultMaximumPageSize / 1_048_576
+
+  func validate() throws {
+    for folder in subresources {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        throw ValidationError("--subresources \(folder): no such folder")
+      }
+    }
+    try Self.checkSeconds(timeout, "--timeout")
+    try Self.checkSeconds(extensionTimeout, "--extension-timeout")
+    try Self.checkSeconds(pageTimers, "--page-timers", zeroAllowed: true)
+    try Self.checkSeconds(watchdog, "--watchdog")
+    guard memoryLimit >= 0 else { throw ValidationError("--memory-limit \(memoryLimit): give megabytes, 0 or more (0: no limit)") }
+    guard maxPageSize >= 0 else { throw ValidationError("--max-page-size \(maxPageSize): give megabytes, 0 or more (0: no limit)") }
+    for pair in arguments where !pair.contains("=") {
+      throw ValidationError("--arg \(pair) is not KEY=VALUE")
+    }
+  }
+
+  private static func checkSeconds(_ value: Double, _ flag: String, zeroAllowed: Bool = false) throws {
+    guard zeroAllowed ? value >= 0 : value > 0 else {
+      let expected = zeroAllowed ? "zero or more" : "more than zero"
+      throw ValidationError("\(flag) \(String(format: "%g", value)): give a number of seconds, \(expected)")
+    }
+  }
+
+  /// The host's form of these options.
+  var settings: PageSettings {
+    var settings = PageSettings()
+    settings.url = url
+    settings.encoding = encoding
+    settings.maximumPageSize = maxPageSize == 0 ? nil : maxPageSize * 1_048_576
+    settings.selection = selection
+    settings.userAgent = userAgent
+    for pair in arguments {
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      settings.arguments[String(parts[0])] = String(parts[1])
+    }
+    settings.finalizeArgumentsFile = finalizeArgs
+    settings.timeout = timeout
+    settings.extensionTimeout = extensionTimeout
+    settings.scriptTimeLimit = watchdog
+    settings.memoryLimit = memoryLimit == 0 ? nil : memoryLimit * 1_048_576
+    settings.runPageScripts = runPageScripts
+    settings.pageTimersTime = pageTimers
+    settings.subresources = SubresourceFolders(subresources)
+    return settings
+  }
+}

@@ -1,0 +1,263 @@
+import Foundation
+import XCTest
+
+/// End-to-end: `webaction batch` over folders, patterns and lists, with worker processes, the report, resume,
+/// failures, crashed and stuck workers, SIGTERM and sharding.
+final class BatchCommandTests: WorkFolderTestCase {
+  private var input: URL { work.appendingPathComponent("in") }
+  private var output: URL { work.appendingPathComponent("out") }
+  private var reportFile: URL { work.appendingPathComponent("report.jsonl") }
+  private var finalizeArgs: String { work.appendingPathComponent("args.json").path }
+
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try Data("{}".utf8).write(to: URL(fileURLWithPath: finalizeArgs))
+  }
+
+  /// Writes pages under `in/` (path → body text).
+  private func pages(_ bodies: [String: String]) throws {
+    for (path, body) in bodies {
+      let url = input.appendingPathComponent(path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data("<!DOCTYPE html><title>\(path)</title><p>\(body)</p>".utf8).write(to: url)
+    }
+  }
+
+  /// A bundle whose run() fails on pages saying BAD and whose finalize() marks the page.
+  private func bundle(runPrefix: String = "", finalize: String = "document.body.setAttribute('data-done', '1');") throws -> String {
+    try WebActionCommand.actionBundle(
+      in: work,
+      run: "\(runPrefix) if (document.body.textContent.includes('BAD')) throw new Error('this page is bad'); args.completionFunction({});",
+      finalize: finalize)
+  }
+
+  private func batch(_ arguments: [String], stdin: Data? = nil, timeLimit: TimeInterval = 120) throws -> WebActionCommand.Result {
+    try WebActionCommand.run(["batch"] + arguments + ["--finalize-args", finalizeArgs], stdin: stdin, timeLimit: timeLimit)
+  }
+
+  private func report() throws -> [[String: Any]] {
+    try String(contentsOf: reportFile, encoding: .utf8).split(separator: "\n").map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+  }
+
+  private func statuses() throws -> [String: String] {
+    Dictionary(uniqueKeysWithValues: try report().map {
+      (String(($0["input"] as! String).dropFirst(input.path.count + 1)), $0["status"] as! String)
+    })
+  }
+
+  private func outputFiles() -> [String] {
+    let walker = FileManager.default.enumerator(atPath: output.path)
+    return (walker?.allObjects as? [String] ?? []).filter { !$0.hasSuffix("/") && !isFolder(output.appendingPathComponent($0)) }.sorted()
+  }
+
+  private func isFolder(_ url: URL) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+
+  func testAFolderIsMirroredAndAFailingPageIsRecordedWhileTheRestGoOn() throws {
+    try pages(["a.html": "one", "sub/b.htm": "two", "sub/deeper/c.html": "BAD three"])
+    try Data("not a page".utf8).write(to: input.appendingPathComponent("notes.txt"))
+    let result = try batch([input.path, "--ext", try bundle(), "--out", output.path, "-j", "2", "--report", reportFile.path])
+    XCTAssertEqual(result.status, 10, result.stderr)
+    XCTAssertEqual(outputFiles(), ["a.html", "sub/b.htm"])
+    let page = try String(contentsOf: output.appendingPathComponent("sub/b.htm"), encoding: .utf8)
+    XCTAssertTrue(page.contains(#"<body data-done="1"><p>two</p>"#), page)
+    XCTAssertEqual(try statuses(), ["a.html": "ok", "sub/b.htm": "ok", "sub/deeper/c.html": "failed"])
+    let failed = try XCTUnwrap(try report().first { $0["status"] as? String == "failed" })
+    let error = try XCTUnwrap(failed["error"] as? [String: String])
+    XCTAssertEqual(error["kind"], "script")
+    XCTAssertTrue(error["message"]!.contains("this page is bad"), "\(error)")
+    XCTAssertTrue(result.stderr.contains("FAILED \(input.path)/sub/deeper/c.html"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("3 files (2 pages)"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("2 ok, 1 failed"), result.stderr)
+    let first = try XCTUnwrap(try report().first { ($0["input"] as? String)?.hasSuffix("a.html") == true })
+    XCTAssertEqual(first["bytesIn"] as? Int, try Data(contentsOf: input.appendingPathComponent("a.html")).count)
+    XCTAssertEqual(first["bytesOut"] as? Int, try Data(contentsOf: output.appendingPathComponent("a.html")).count)
+    XCTAssertEqual(first["pages"] as? Int, 1)
+    XCTAssertNotNil(first["milliseconds"] as? Int)
+  }
+
+  func testPatternsAndAListOnStandardInput() throws {
+    try pages(["x/a.html": "a", "x/b.html": "b", "y/c.html": "c", "y/d.html": "d"])
+    let ext = try bundle()
+    var result = try batch(["\(input.path)/x/*.html", "--ext", ext, "--out", output.path, "--report", reportFile.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(outputFiles(), ["a.html", "b.html"])
+    try FileManager.default.removeItem(at: output)
+    let list = "\(input.path)/y/c.html\n\n\(input.path)/x/a.html\n"
+    result = try batch(["-", "--ext", ext, "--out", output.path], stdin: Data(list.utf8))
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(outputFiles(), ["x/a.html", "y/c.html"])
+    result = try batch(["\(input.path)/none-*.html", "--ext", ext, "--out", output.path])
+    XCTAssertEqual(result.status, 3)
+    XCTAssertTrue(result.stderr.contains("none-*.html: the pattern matches nothing"), result.stderr)
+  }
+
+  /// One worker runs every page, yet each gets a fresh global object: nothing a page or the extension's script
+  /// leaves on `globalThis` or `window` reaches the next page.
+  func testNoStateCrossesPagesInOneWorker() throws {
+    try pages(["1.html": "a", "2.html": "b", "3.html": "c"])
+    let ext = try bundle(
+      runPrefix: "",
+      finalize: "document.body.setAttribute('data-seen', typeof globalThis.leaked + ',' + typeof window.leakedToo); globalThis.leaked = 1; window.leakedToo = 1;")
+    let result = try batch([input.path, "--ext", ext, "--out", output.path, "-j", "1"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    for name in ["1.html", "2.html", "3.html"] {
+      let page = try String(contentsOf: output.appendingPathComponent(name), encoding: .utf8)
+      XCTAssertTrue(page.contains(#"data-seen="undefined,undefined""#), "\(name): \(page)")
+    }
+  }
+
+  func testResumeSkipsCompleteOutputsAndRedoesWhatChanged() throws {
+    try pages(["a.html": "a", "b.html": "b", "c.html": "BAD c"])
+    let ext = try bundle()
+    var result = try batch([input.path, "--ext", ext, "--out", output.path, "--report", reportFile.path])
+    XCTAssertEqual(result.status, 10, result.stderr)
+    // An input edited after its output was written is redone; the failed one is tried again.
+    let later = Date().addingTimeInterval(5)
+    try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: input.appendingPathComponent("b.html").path)
+    result = try batch([input.path, "--ext", ext, "--out", output.path, "--report", reportFile.path, "--resume"])
+    XCTAssertEqual(result.status, 10, result.stderr)
+    XCTAssertEqual(try statuses(), ["a.html": "skipped", "b.html": "ok", "c.html": "failed"])
+    XCTAssertTrue(result.stderr.contains("1 skipped (--resume)"), result.stderr)
+    // A changed extension redoes everything.
+    try FileManager.default.setAttributes(
+      [.modificationDate: later.addingTimeInterval(5)], ofItemAtPath: URL(fileURLWithPath: ext).appendingPathComponent("Action.js").path)
+    result = try batch([input.path, "--ext", ext, "--out", output.path, "--report", reportFile.path, "--resume"])
+    XCTAssertEqual(try statuses(), ["a.html": "ok", "b.html": "ok", "c.html": "failed"])
+  }
+
+  /// A worker killed from outside (as the OOM killer would) loses only its file: it is recorded as failed with the
+  /// signal, a new worker takes over, and every other file is done.
+  func testAKilledWorkerIsReplacedAndOnlyItsFileFails() throws {
+    var bodies: [String: String] = [:]
+    for index in 0..<8 { bodies["p\(index).html"] = "page \(index)" }
+    try pages(bodies)
+    let ext = try bundle(runPrefix: "const end = Date.now() + 300; while (Date.now() < end) {}")
+    let process = WebActionCommand.process(
+      ["batch", input.path, "--ext", ext, "--out", output.path, "-j", "2", "--report", reportFile.path,
+       "--finalize-args", finalizeArgs])
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: 1.0)
+    let workers = try children(of: process.processIdentifier)
+    XCTAssertEqual(workers.count, 2, "\(workers)")
+    kill(try XCTUnwrap(workers.first), SIGKILL)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 10)
+    let records = try report()
+    XCTAssertEqual(records.count, 8)
+    let failed = records.filter { $0["status"] as? String == "failed" }
+    XCTAssertEqual(failed.count, 1, "\(records)")
+    let message = (failed.first?["error"] as? [String: String])?["message"] ?? ""
+    XCTAssertTrue(message.contains("killed by signal 9"), message)
+    XCTAssertEqual(outputFiles().count, 7)
+  }
+
+  /// A worker stuck on a file past --file-timeout is stopped and replaced; the batch goes on.
+  func testAWorkerPastTheFileTimeoutIsStoppedAndReplaced() throws {
+    try pages(["a.html": "a", "b.html": "STUCK", "c.html": "c"])
+    let ext = try WebActionCommand.actionBundle(
+      in: work,
+      run: "if (document.body.textContent.includes('STUCK')) setInterval(function () {}, 100); else args.completionFunction({});")
+    let result = try batch([input.path, "--ext", ext, "--out", output.path, "-j", "1", "--file-timeout", "1",
+                            "--timeout", "30", "--report", reportFile.path], timeLimit: 25)
+    XCTAssertEqual(result.status, 10, result.stderr)
+    XCTAssertEqual(try statuses(), ["a.html": "ok", "b.html": "failed", "c.html": "ok"])
+    XCTAssertTrue(result.stderr.contains("took longer than 1 s on this file"), result.stderr)
+  }
+
+  /// SIGTERM mid-batch: the batch stops at once, exits 143, leaves only complete outputs and no temporary files, and
+  /// its report has a whole line for every file that finished or was interrupted.
+  func testSIGTERMStopsCleanly() throws {
+    var bodies: [String: String] = [:]
+    for index in 0..<30 { bodies["p\(index).html"] = "page \(index)" }
+    try pages(bodies)
+    let ext = try bundle(runPrefix: "const end = Date.now() + 200; while (Date.now() < end) {}")
+    let process = WebActionCommand.process(
+      ["batch", input.path, "--ext", ext, "--out", output.path, "-j", "2", "--report", reportFile.path,
+       "--finalize-args", finalizeArgs])
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    Thread.sleep(forTimeInterval: 1.5)
+    kill(process.processIdentifier, SIGTERM)
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 143, stderr)
+    let records = try report()
+    XCTAssertGreaterThan(records.count, 0)
+    XCTAssertLessThan(records.count, 30, "the batch should have stopped early")
+    let done = records.filter { $0["status"] as? String == "ok" }.map { ($0["output"] as! String) }
+    XCTAssertEqual(Set(outputFiles().map { output.appendingPathComponent($0).path }), Set(done))
+    for path in done {
+      XCTAssertTrue(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("</html>"), path)
+    }
+    XCTAssertTrue(stderr.contains("interrupted") || stderr.contains("not started"), stderr)
+    let stray = (FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? []).filter { $0.contains(".webaction-") }
+    XCTAssertEqual(stray, [], "no temporary files left")
+  }
+
+  /// N shard processes given the same inputs split them without overlap and together cover them, whether the
+  /// shard comes from --shard K/N, a Kubernetes Indexed Job or a Slurm job array.
+  func testShardsAreDisjointAndTogetherComplete() throws {
+    var bodies: [String: String] = [:]
+    for index in 0..<24 { bodies["d\(index % 3)/p\(index).html"] = "page \(index)" }
+    try pages(bodies)
+    let ext = try bundle()
+    let environments: [[String: String]] = [
+      ["JOB_COMPLETION_INDEX": "0", "JOB_COMPLETIONS": "3"],
+      ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "1"],
+      [:],
+    ]
+    var seen: [Set<String>] = []
+    for (index, environment) in environments.enumerated() {
+      let report = work.appendingPathComponent("report-\(index).jsonl")
+      let process = WebActionCommand.process(
+        ["batch", input.path, "--ext", ext, "--out", output.path, "--report", report.path, "--finalize-args",
+         finalizeArgs, "--shard", environment.isEmpty ? "2/3" : "auto"])
+      process.environment?.merge(environment) { $1 }
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      XCTAssertEqual(process.terminationStatus, 0)
+      let inputs = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").map {
+        (try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["input"] as! String
+      }
+      seen.append(Set(inputs))
+    }
+    XCTAssertEqual(seen.map(\.count).reduce(0, +), 24, "every file once")
+    XCTAssertEqual(seen.reduce(Set<String>()) { $0.union($1) }.count, 24)
+    XCTAssertTrue(seen.allSatisfy { !$0.isEmpty }, "each shard got files: \(seen.map(\.count))")
+    XCTAssertEqual(outputFiles().count, 24)
+  }
+
+  func testUsageErrors() throws {
+    try pages(["a.html": "a"])
+    let ext = try bundle()
+    for (arguments, message) in [
+      (["-j", "0"], "-j 0: give at least 1 worker"),
+      (["--shard", "3/3"], "--shard 3/3: give K/N"),
+      (["--shard", "auto"], "--shard auto: neither a Kubernetes"),
+      (["--file-timeout", "0"], "--file-timeout 0"),
+    ] {
+      let result = try batch([input.path, "--ext", ext, "--out", output.path] + arguments)
+      XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+      XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+    }
+  }
+
+  /// The worker processes of `pid` (its children), via /proc.
+  private func children(of pid: Int32) throws -> [Int32] {
+    let tasks = "/proc/\(pid)/task"
+    var found: [Int32] = []
+    for task in (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? [] {
+      let list = (try? String(contentsOfFile: "\(tasks)/\(task)/children", encoding: .utf8)) ?? ""
+      found += list.split(separator: " ").compactMap { Int32($0) }
+    }
+    return found.sorted()
+  }
+}
