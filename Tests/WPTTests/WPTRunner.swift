@@ -70,7 +70,7 @@ struct WPTRunner {
     }
     let resultsFile = scratch.appendingPathComponent("results.json")
     let stderrFile = scratch.appendingPathComponent("stderr.txt")
-    FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrFile.path, contents: nil)
     let process = Process()
     process.executableURL = binary
     process.arguments = [

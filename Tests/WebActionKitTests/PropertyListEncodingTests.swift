@@ -108,7 +108,7 @@ final class PropertyListEncodingTests: XCTestCase {
   /// whose doubleValue was off (0.30000000000000004 read as 0.3000000000000001). Found by Scripts/fuzz plist-bridge
   /// with `-8.787942429541352e+58`, which read back as `-8.787942429541355e+58`.
   func testJSONRealsReadBackExactly() throws {
-    for real in [-8.787942429541352e+58, 0.1 + 0.2, 1.0000000000000002, 1.2345678901234569e+23, 5e-324, -1.7976931348623157e+308] {
+    for real in [-8.787942429541352e+58, 0.1 + 0.2, 1.0000000000000002, 1.2345678901234569e+23, Double.leastNonzeroMagnitude, -1.7976931348623157e+308] {
       XCTAssertEqual(try PropertyList.decode(try PropertyList.real(real).encoded(as: .json)), .real(real), "\(real)")
     }
     XCTAssertEqual(try PropertyList.decode(Data("[0.30000000000000004, 12345678901234567890.5]".utf8)), [.real(0.1 + 0.2), .real(12345678901234567890.5)])
