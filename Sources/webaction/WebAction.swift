@@ -18,6 +18,7 @@ struct WebAction: ParsableCommand {
         webaction run Pages/article.html --ext background -o out.html
         webaction run page.html --ext ./My.appex --finalize-args args.json
         webaction run a.html b.html c.html --ext page-info --output-dir out/
+        webaction batch site/ --ext translate --arg to=es --out site-es/
         webaction extensions
       """,
     subcommands: [Run.self, BatchCommand.self, Extensions.self, Defaults.self, BatchWorkerCommand.self],
