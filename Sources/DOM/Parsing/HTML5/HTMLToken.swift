@@ -51,28 +51,22 @@ enum HTMLTokenizerTextState: Equatable {
 
 /// The attribute names of a tag read so far: the tokenizer drops an attribute whose name is already there
 /// (https://html.spec.whatwg.org/#attribute-name-state), in constant time per attribute.
+///
+/// While a tag has few attributes the names are compared with the tag's own list (no allocation, the common case);
+/// past `fewLimit` they move into a set, so that a tag with 100,000 attributes stays linear.
 struct HTMLAttributeNames {
-  /// Up to `fewLimit` names are compared one by one; past that they move to `many`.
-  private var few: [String] = []
   private var many: Set<String> = []
   private static let fewLimit = 8
 
-  /// Adds `name`; returns false when the tag already has an attribute of that name.
-  mutating func insert(_ name: String) -> Bool {
-    if many.isEmpty {
-      if few.contains(name) { return false }
-      few.append(name)
-      if few.count > Self.fewLimit {
-        many = Set(few)
-        few.removeAll(keepingCapacity: true)
-      }
-      return true
-    }
+  /// Adds `name` to the names of `attributes` (the tag's attributes kept so far, to which the caller appends each
+  /// name this accepts); returns false when the tag already has an attribute of that name.
+  mutating func insert(_ name: String, among attributes: [HTMLAttribute]) -> Bool {
+    if attributes.count < Self.fewLimit { return !attributes.contains { $0.name == name } }
+    if many.isEmpty { many = Set(attributes.map(\.name)) }
     return many.insert(name).inserted
   }
 
   mutating func removeAll() {
-    few.removeAll(keepingCapacity: true)
     if !many.isEmpty { many = [] }
   }
 }

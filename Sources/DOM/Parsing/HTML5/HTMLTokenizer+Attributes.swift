@@ -142,7 +142,7 @@ extension HTMLTokenizer.Core {
 
   /// Leaving the attribute name state: an attribute named like an earlier one is a parse error and is dropped.
   mutating func leaveAttributeName() {
-    if !attributeNames.insert(String(decoding: attributeName, as: UTF8.self)) {
+    if !attributeNames.insert(String(decoding: attributeName, as: UTF8.self), among: attributes) {
       error("duplicate-attribute")
       attributeIsDuplicate = true
     }

@@ -58,7 +58,7 @@ extension HTMLTokenizer.Core {
       }
       guard i < limit else { return false }
       let attributeName = string(attributeStart, i, lowercasing: true)
-      guard names.insert(attributeName) else { return false }
+      guard names.insert(attributeName, among: attributes) else { return false }
       // After attribute name (13.2.5.34).
       while i < limit && isSpace(bytes[i]) { i += 1 }
       guard i < limit else { return false }
