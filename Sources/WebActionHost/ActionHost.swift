@@ -10,6 +10,8 @@ public final class ActionHost {
   /// or test server); nil uses the folders.
   public var subresourceLoader: (any SubresourceLoader)?
   private let report: (Diagnostic) -> Void
+  /// The principal object kept across pages when its class allows it (`ReusableExtensionRequestHandling`).
+  private var reusablePrincipal: (className: String, object: any ExtensionRequestHandling)?
 
   /// `report` receives console output and warnings as they happen.
   public init(extension source: ExtensionSource, report: @escaping (Diagnostic) -> Void = { _ in }) {
@@ -58,11 +60,15 @@ public final class ActionHost {
   private func makeRunner(_ request: ActionRequest) throws(WebActionError) -> (any ExtensionRunner)? {
     if request.finalizeArguments != nil { return nil }
     guard let className = source.bundle.manifest.principalClass else { return nil }
+    if let kept = reusablePrincipal, kept.className == className {
+      return InProcessExtensionRunner(principal: kept.object, className: className, timeout: request.extensionTimeout, report: report)
+    }
     guard let principal = source.makePrincipalObject(className) else {
       throw WebActionError(
         .bundle, "\(source.bundle.name): the principal class \(className) is not built into webaction",
         hint: "Run the bundle's JavaScript alone with --finalize-args FILE. Swift principal classes run only when compiled into webaction as a built-in extension (listed by `webaction extensions`).")
     }
+    if principal is any ReusableExtensionRequestHandling { reusablePrincipal = (className, principal) }
     return InProcessExtensionRunner(principal: principal, className: className, timeout: request.extensionTimeout, report: report)
   }
 }

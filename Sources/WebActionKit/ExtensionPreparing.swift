@@ -10,3 +10,12 @@
 public protocol ExtensionPreparing: ExtensionRequestHandling {
   func prepare(arguments: [String: String])
 }
+
+/// An optional webaction hook with no Apple equivalent: one principal object may handle many requests, one after
+/// another.
+///
+/// Safari makes a new principal object for each request, and so does webaction, unless the class adopts this
+/// protocol: then one host (a `webaction batch` worker, or `webaction run` over several pages) keeps a single object
+/// for all its pages, so that what the object builds (a loaded model, an open database) is built once. Each request
+/// still arrives with its own `ExtensionContext`, on the same thread, never two at once.
+public protocol ReusableExtensionRequestHandling: ExtensionRequestHandling {}

@@ -185,6 +185,26 @@ final class ActionHostProtocolTests: XCTestCase {
     XCTAssertEqual(try host.process(request).results, ["url": "https://given.example/", "charset": "UTF-8", "text": "x"])
   }
 
+  /// Safari makes a principal object per request; a class that adopts ReusableExtensionRequestHandling is made once
+  /// per host and serves every page (each with its own ExtensionContext).
+  func testAReusablePrincipalObjectServesEveryPageOthersAreMadeEachTime() throws {
+    for reusable in [false, true] {
+      let made = Box(0)
+      let contexts = Box<[ExtensionContext]>([])  // kept alive, so their identities stay distinct
+      let host = try host(script: Self.echo) {
+        made.value += 1
+        let body: (ExtensionContext) -> Void = { context in
+          contexts.value.append(context)
+          context.completeRequest(returningItems: [])
+        }
+        return reusable ? ReusableHandler(body) : Handler(body)
+      }
+      for _ in 0..<3 { _ = try host.process(request()) }
+      XCTAssertEqual(made.value, reusable ? 1 : 3, "reusable: \(reusable)")
+      XCTAssertEqual(Set(contexts.value.map(ObjectIdentifier.init)).count, 3, "a new ExtensionContext per request")
+    }
+  }
+
   func testConsoleOutputBecomesDiagnostics() throws {
     let script = """
       console.log("loaded", 1, {a: [1, 2]});
@@ -199,6 +219,12 @@ final class ActionHostProtocolTests: XCTestCase {
 
 /// A principal class whose behaviour is a closure.
 private final class Handler: ExtensionRequestHandling {
+  let body: (ExtensionContext) -> Void
+  init(_ body: @escaping (ExtensionContext) -> Void) { self.body = body }
+  func beginRequest(with context: ExtensionContext) { body(context) }
+}
+
+private final class ReusableHandler: ReusableExtensionRequestHandling {
   let body: (ExtensionContext) -> Void
   init(_ body: @escaping (ExtensionContext) -> Void) { self.body = body }
   func beginRequest(with context: ExtensionContext) { body(context) }
