@@ -119,3 +119,61 @@ final class ScalingTests: XCTestCase {
     XCTAssertFalse(siblings.matches(parent))
   }
 }
+
+/// The descendant-combinator memo gives the answers of walking every ancestor, on deep random trees.
+final class AncestorWalkMemoTests: XCTestCase {
+  override func tearDown() {
+    ancestorWalkMemoThreshold = 32
+    super.tearDown()
+  }
+
+  /// A tree `depth` deep with a few siblings at each level, classes a, b, c at random (fixed seed).
+  private static func randomDeepTree(depth: Int, seed: UInt64) -> TestElement {
+    var state = seed
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    func element(_ index: Int) -> TestElement {
+      let classes = ["a", "b", "c"].filter { _ in next() % 3 == 0 }
+      let name = next() % 4 == 0 ? "p" : "div"
+      return TestElement(name, "e\(index)", classes.isEmpty ? [:] : ["class": classes.joined(separator: " ")])
+    }
+    let root = TestElement("html", "root")
+    root.isDocumentElement = true
+    var parent = root
+    var count = 0
+    for _ in 0..<depth {
+      for _ in 0..<Int(next() % 3) {
+        count += 1
+        parent.append(element(count))
+      }
+      count += 1
+      let child = element(count)
+      parent.append(child)
+      parent = child
+    }
+    return root
+  }
+
+  func testTheMemoAgreesWithWalkingEveryAncestor() throws {
+    let selectors = [
+      ".a .b", ".a .b .c", ".a > .b .c", ".a .b > .c", ".c ~ .b .a", ".a + p .b", ":has(.a .b)", ".a:has(.b .c)",
+      ":not(.a .b)", ".a :is(.b .c)", ":is(.a, .b) .c .a", "div .a div .b", ".a div:not(.b .c) p", "p .a ~ div .c",
+      ":is(.a .b) :is(.b .c)", ".a :not(.c .b) .c", ".b :has(.c .a) .a",
+    ]
+    for seed: UInt64 in [1, 2, 3] {
+      let root = Self.randomDeepTree(depth: 150, seed: seed)
+      defer { root.removeAllChildren() }
+      for selector in selectors {
+        let list = try SelectorList(parsing: selector)
+        ancestorWalkMemoThreshold = Int.max - 1
+        let expected = list.allMatches(in: root, includeRoot: true).map(\.id)
+        for threshold in [0, 2, 32] {
+          ancestorWalkMemoThreshold = threshold
+          XCTAssertEqual(list.allMatches(in: root, includeRoot: true).map(\.id), expected, "\(selector), seed \(seed), threshold \(threshold)")
+        }
+      }
+    }
+  }
+}

@@ -33,6 +33,29 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  /// A chain of `n` nested `<div>`s built with appendChild (the parser stops nesting at 512, scripts do not), with
+  /// `class=x` on the element halfway down.
+  static func scriptBuiltChain(_ n: Int) throws -> Document {
+    let document = Document.parse(html: "<!doctype html><body>")
+    var parent: Node = document.body!
+    for index in 0..<n {
+      let div = try document.createElement("div")
+      if index == n / 2 { try div.setAttribute("class", "x") }
+      parent = try parent.appendChild(div)
+    }
+    return document
+  }
+
+  func testDescendantCombinatorOverADeepChain() throws {
+    // Each element walked all its ancestors looking for one matching the left of ` `: O(n × depth).
+    try assertScalesLinearly("querySelectorAll('.x div, .y div') on a chain n deep", n: 3_000, prepare: Self.scriptBuiltChain) {
+      document in
+      let divs = try document.querySelectorAll("div").count
+      // The divs below the one with class x (`.y` matches nothing: every walk goes to the root).
+      XCTAssertEqual(try document.querySelectorAll(".x div, .y div").count, divs - divs / 2 - 1)
+    }
+  }
+
   /// `n` nested `<div>`s holding text and an inline element each.
   static func nestedBlocksWithText(_ n: Int) -> Document {
     Document.parse(html: String(repeating: "<div>a <b>b</b> ", count: n) + String(repeating: "</div>", count: n))

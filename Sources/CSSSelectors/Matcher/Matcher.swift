@@ -9,6 +9,8 @@ struct Matcher<E: SelectorElement> {
   let scope: E?
   /// Sibling indexes for `:nth-*`, computed during this query only (the tree does not change while it matches).
   let siblingIndexes = SiblingIndexCache<E>()
+  /// The outcomes of long ancestor walks for descendant combinators, during this query only.
+  let ancestorWalks = AncestorWalkMemo<E>()
 
   init(scope: E?) {
     self.scope = scope
@@ -40,18 +42,38 @@ struct Matcher<E: SelectorElement> {
   ///
   /// The walk keeps the elements whose candidates it is trying on `path` instead of recursing, so a selector of
   /// 100,000 compounds cannot overflow the stack; `path` allocates only once a subject compound has matched.
+  ///
+  /// A descendant combinator's walk from a candidate up through its ancestors ends the same way whichever element
+  /// started it (matched, or failed for every ancestor), so past the first ``AncestorWalkMemo/threshold`` candidates
+  /// a walk records its outcome for each candidate it tries and stops at a candidate whose outcome is known: on a
+  /// chain of n nested elements, `.x div` costs O(n) instead of O(n × depth).
   func match(_ selector: ComplexSelector, _ index: Int, _ element: E, anchor: E?) -> Outcome {
-    // path[k] is the element at compound index + k that is trying its combinator's candidates.
+    // path[k] is the element at compound index + k that is trying its combinator's candidates, tried[k] how many
+    // it tried. (The matcher runs unspecialized from other modules: no generic value but E's own is made here, since
+    // each would look up type metadata.)
     var path: [E] = []
+    var tried: [Int] = []
+    var recording = false
     var element = element
     var level = index
     while true {
       // Steps 1-3 for `element` at `level`, or step 4 from its first candidate.
       var result: Outcome
-      if let done = test(selector, level, element, anchor: anchor) {
+      var known: Bool?
+      if level > index, tried[tried.count - 1] > ancestorWalkMemoThreshold, selector.combinators[level - 1] == .descendant {
+        known = ancestorWalks.outcome(of: selector, anchor: anchor, level, from: element)
+        if known == nil {
+          ancestorWalks.note(element, of: selector, anchor: anchor, level: level)
+          recording = true
+        }
+      }
+      if let known {
+        result = known ? .matched : .failedGlobally
+      } else if let done = test(selector, level, element, anchor: anchor) {
         result = done
       } else if let first = Matcher.step(from: element, over: selector.combinators[level]) {
         path.append(element)
+        tried.append(1)
         element = first
         level += 1
         continue
@@ -66,11 +88,14 @@ struct Matcher<E: SelectorElement> {
           result = final
         } else if let next = Matcher.step(from: element, over: combinator) {
           element = next
+          tried[tried.count - 1] += 1
           break
         } else {
           result = Matcher.exhausted(combinator)
         }
+        if recording { ancestorWalks.finish(selector, anchor: anchor, level: level, matched: result == .matched) }
         path.removeLast()
+        tried.removeLast()
         element = below
         level -= 1
       }
@@ -168,5 +193,51 @@ struct Matcher<E: SelectorElement> {
       }
     }
     return true
+  }
+}
+
+/// Walks shorter than this many candidates are not recorded: on ordinary trees the memo costs more than it saves.
+/// A global (a generic class has no static stored properties); tests lower it to exercise the memo on small trees
+/// and raise it to switch the memo off.
+nonisolated(unsafe) var ancestorWalkMemoThreshold = 32
+
+/// The outcomes of descendant-combinator walks during one query: for a selector (with its anchor, for a relative
+/// selector), a compound level and a candidate, whether some element from that candidate up matches the rest of the
+/// selector. The tree does not change while a query runs, so an outcome holds for the whole query.
+final class AncestorWalkMemo<E: SelectorElement> {
+  private struct Key: Hashable {
+    /// The selector's storage: equal selectors share it, and then their outcomes.
+    let selector: UnsafeRawPointer?
+    let anchor: E.SelectorIdentity?
+    let level: Int
+    /// nil in the key of a pending walk.
+    let element: E.SelectorIdentity?
+  }
+
+  /// Each outcome, with its element, kept alive so that its identity is not reused during the query.
+  private var outcomes: [Key: (element: E, matched: Bool)] = [:]
+  /// The candidates of the walks under way past the threshold, until their outcome is known, by selector, anchor
+  /// and level (an inner selector, `:is(.a .b)`, walks while an outer one's walk is under way).
+  private var pending: [Key: [E]] = [:]
+
+  private func key(_ selector: ComplexSelector, _ anchor: E?, _ level: Int, _ element: E?) -> Key {
+    Key(selector: selector.compounds.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) },
+        anchor: anchor?.selectorIdentity, level: level, element: element?.selectorIdentity)
+  }
+
+  func outcome(of selector: ComplexSelector, anchor: E?, _ level: Int, from candidate: E) -> Bool? {
+    if outcomes.isEmpty { return nil }
+    return outcomes[key(selector, anchor, level, candidate)]?.matched
+  }
+
+  /// A candidate the walk at `level` is about to try.
+  func note(_ candidate: E, of selector: ComplexSelector, anchor: E?, level: Int) {
+    pending[key(selector, anchor, level, nil), default: []].append(candidate)
+  }
+
+  /// The walk at `level` ended: every candidate it noted shares its outcome.
+  func finish(_ selector: ComplexSelector, anchor: E?, level: Int, matched: Bool) {
+    guard let candidates = pending.removeValue(forKey: key(selector, anchor, level, nil)) else { return }
+    for candidate in candidates { outcomes[key(selector, anchor, level, candidate)] = (candidate, matched) }
   }
 }
