@@ -98,7 +98,7 @@ struct BatchCommand: ParsableCommand {
 
   private func execute() throws(WebActionError) {
     // The extension is resolved here first, so that a bad --ext fails once, before any worker starts.
-    let source = try BuiltInExtensions.resolve(extensionName)
+    let source = try builtInExtensions.resolve(extensionName)
     var files = try BatchInputs.expand(inputs)
     if let shard {
       let part = try BatchShard(argument: shard)
@@ -156,7 +156,7 @@ struct BatchWorkerCommand: ParsableCommand {
     commandName: "batch-worker", abstract: "A worker process of `webaction batch` (started by it).", shouldDisplay: false)
 
   func run() throws {
-    Foundation.exit(BatchWorker.serveStandardIO(resolve: BuiltInExtensions.resolve))
+    Foundation.exit(BatchWorker.serveStandardIO(resolve: builtInExtensions.resolve))
   }
 }
 

@@ -8,7 +8,7 @@ struct Extensions: ParsableCommand {
     abstract: "List the built-in Action extensions (usable with --ext NAME).")
 
   func run() throws {
-    let lines = BuiltInExtensions.all.map { builtIn in
+    let lines = builtInExtensions.builtIns.map { builtIn in
       let title = (try? ExtensionBundle(url: builtIn.bundleURL))?.manifest.displayName ?? ""
       return "\(builtIn.name.padding(toLength: 12, withPad: " ", startingAt: 0)) \(title)\n"
     }

@@ -79,7 +79,7 @@ struct Run: ParsableCommand {
   }
 
   private func execute() throws(WebActionError) {
-    let source = try BuiltInExtensions.resolve(extensionName)
+    let source = try builtInExtensions.resolve(extensionName)
     let settings = options.settings
     let finalizeArguments = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in
       try PropertyListFile.read(path)
