@@ -128,7 +128,7 @@ final class AncestorWalkMemoTests: XCTestCase {
   }
 
   /// A tree `depth` deep with a few siblings at each level, classes a, b, c at random (fixed seed).
-  private static func randomDeepTree(depth: Int, seed: UInt64) -> TestElement {
+  static func randomDeepTree(depth: Int, seed: UInt64) -> TestElement {
     var state = seed
     func next() -> UInt64 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -173,6 +173,40 @@ final class AncestorWalkMemoTests: XCTestCase {
           ancestorWalkMemoThreshold = threshold
           XCTAssertEqual(list.allMatches(in: root, includeRoot: true).map(\.id), expected, "\(selector), seed \(seed), threshold \(threshold)")
         }
+      }
+    }
+  }
+}
+
+/// `:has(C)` with one compound answers from a per-query memo; it must agree with looking at every descendant.
+final class DescendantMatchMemoTests: XCTestCase {
+  private func descendants(of element: TestElement) -> [TestElement] {
+    var found: [TestElement] = []
+    var stack = element.children
+    while let next = stack.popLast() {
+      found.append(next)
+      stack += next.children
+    }
+    return found
+  }
+
+  func testHasWithOneCompoundAgreesWithLookingAtEveryDescendant() throws {
+    for seed: UInt64 in [4, 5, 6] {
+      // Deep enough that subtrees pass the plain walk's budget (256 descendants) and the memo answers.
+      let root = AncestorWalkMemoTests.randomDeepTree(depth: 600, seed: seed)
+      defer { root.removeAllChildren() }
+      let all = [root] + descendants(of: root)
+      // Rare compounds (none, one deep element) pass the budget and reach the memo; common ones stop early.
+      for compound in [".a", "p.b", "div:not(.c)", ".a.b", "p", ".none", "#e900", "#e300", "div.a.b.c"] {
+        let inner = try SelectorList(parsing: compound)
+        let expected = Set(all.filter { element in descendants(of: element).contains { inner.matches($0) } }.map(\.id))
+        let has = try SelectorList(parsing: ":has(\(compound))").allMatches(in: root, includeRoot: true).map(\.id)
+        XCTAssertEqual(Set(has), expected, ":has(\(compound)), seed \(seed)")
+        XCTAssertEqual(has.count, expected.count)
+        // Inside other selectors, with another compound on the same elements.
+        let notHas = try SelectorList(parsing: ".b:not(:has(\(compound)))").allMatches(in: root, includeRoot: true).map(\.id)
+        let b = try SelectorList(parsing: ".b")
+        XCTAssertEqual(Set(notHas), Set(all.filter { b.matches($0) && !expected.contains($0.id) }.map(\.id)), "seed \(seed)")
       }
     }
   }

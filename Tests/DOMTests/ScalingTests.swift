@@ -56,6 +56,15 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  func testHasOverADeepChain() throws {
+    // Each element searched its whole subtree for the `.x` halfway down: O(n × depth).
+    try assertScalesLinearly("querySelectorAll('div:has(.x)') on a chain n deep", n: 5_000, prepare: Self.scriptBuiltChain) {
+      document in
+      let divs = try document.querySelectorAll("div").count
+      XCTAssertEqual(try document.querySelectorAll("div:has(.x)").count, divs / 2)
+    }
+  }
+
   /// `n` nested `<div>`s holding text and an inline element each.
   static func nestedBlocksWithText(_ n: Int) -> Document {
     Document.parse(html: String(repeating: "<div>a <b>b</b> ", count: n) + String(repeating: "</div>", count: n))

@@ -133,7 +133,20 @@ extension Matcher {
         }
         return false
       }
-      return !Matcher.forEachInDocumentOrder(below: anchor, includeRoot: false) { !test($0) }
+      // `:has(C)` with one compound, past a few hundred descendants: whether some descendant matches C, computed
+      // once per element in a query (small subtrees and early matches keep the plain walk, which stops early).
+      if relative.compounds.count == 1, let known = descendantMatches.answer(relative.compounds[0], below: anchor) {
+        return known
+      }
+      var budget = relative.compounds.count == 1 ? 256 : Int.max
+      var found = false
+      let finished = Matcher.forEachInDocumentOrder(below: anchor, includeRoot: false) { element in
+        found = test(element)
+        budget -= 1
+        return !found && budget > 0
+      }
+      if found || finished { return found }
+      return descendantMatches.contains(relative.compounds[0], below: anchor, self)
     case .nextSibling, .subsequentSibling:  // Step 2.
       var sibling = anchor.selectorNextSibling
       while let s = sibling {
