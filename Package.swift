@@ -74,7 +74,8 @@ let package = Package(
     .executableTarget(name: "encoding-bench", dependencies: ["TextEncodings"], path: "Benchmarks/EncodingBench"),
     // libFuzzer targets (`Scripts/fuzz TARGET`); each also builds plainly as a replay command for its findings.
     .target(name: "FuzzSupport", dependencies: ["WebActionKit"], path: "Fuzz/Support"),
-    .executableTarget(name: "fuzz-parse", dependencies: ["DOM", "FuzzSupport"], path: "Fuzz/ParseRoundTrip"),
+    .executableTarget(
+      name: "fuzz-parse", dependencies: ["DOM", "FuzzSupport"], path: "Fuzz/ParseRoundTrip", exclude: ["regressions"]),
     .executableTarget(
       name: "fuzz-selectors", dependencies: ["CSSSelectors", "FuzzSupport"], path: "Fuzz/Selectors",
       exclude: ["seeds"]),

@@ -47,6 +47,15 @@ enum RoundTripClassifier {
   ///
   /// https://html.spec.whatwg.org/#parsing-main-inbody (the start-tag rules cited per case)
   private static func misnested(_ node: LibXML.Node, name: String, noQuirks: Bool) -> Bool {
+    // An HTML element whose parent is a foreign element but no integration point: re-parsed there, its start tag
+    // breaks out of the foreign content or makes a foreign element. Only the in-body rules put it there, reached
+    // from an `<annotation-xml>` by an `<svg>` start tag: reconstructing the active formatting elements (found by
+    // Scripts/fuzz: `<math><annotation-xml>` holding a reconstructed `<nobr>`).
+    if let parent = LibXML.parent(node), LibXML.kind(parent) == .element, LibXML.namespaceURI(parent) != nil,
+      !isIntegrationPoint(parent)
+    {
+      return true
+    }
     switch name {
     case "a":  // "a": an active <a> after the last marker runs the adoption agency.
       if hasAncestor(node, named: ["a"], stoppingAt: markers, foreignBoundaries: false) { return true }
@@ -94,6 +103,19 @@ enum RoundTripClassifier {
       return hasAncestor(node, named: ["p"], stoppingAt: defaultScope.union(["button"]))
     }
     return false
+  }
+
+  /// https://html.spec.whatwg.org/#html-integration-point and #mathml-text-integration-point: where HTML start tags
+  /// are processed as HTML inside foreign content.
+  private static func isIntegrationPoint(_ node: LibXML.Node) -> Bool {
+    let name = LibXML.name(node)
+    if LibXML.namespaceURI(node) == LibXML.Namespace.svg.rawValue { return ["foreignObject", "desc", "title"].contains(name) }
+    if ["mi", "mo", "mn", "ms", "mtext"].contains(name) { return true }
+    guard name == "annotation-xml", let encoding = LibXML.attribute(node, namespaceURI: nil, localName: "encoding") else {
+      return false
+    }
+    let value = LibXML.value(of: encoding).lowercased()
+    return value == "text/html" || value == "application/xhtml+xml"
   }
 
   private static func isHTML(_ node: LibXML.Node) -> Bool {
