@@ -230,8 +230,9 @@ public final class Batch: @unchecked Sendable {
     lock.lock()
     running[key] = process
     lock.unlock()
-    let worker = WorkerProcess(process: process, toWorker: toWorker, fromWorker: fromWorker) { [weak self] in
-      guard let self else { return }
+    // A strong reference: the worker ends before the batch does (and a weak one's side table looks leaked to
+    // LeakSanitizer).
+    let worker = WorkerProcess(process: process, toWorker: toWorker, fromWorker: fromWorker) { [self] in
       lock.lock()
       running[key] = nil
       lock.unlock()
