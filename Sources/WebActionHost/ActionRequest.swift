@@ -45,6 +45,12 @@ public enum PageSource: Sendable {
     return (nil, nil)
   }
 
+  /// The resources saved with the page (an archive's), served to it by URL; nil when there are none.
+  var savedResources: (any SubresourceLoader)? {
+    guard case .saved(let page) = self, !page.subresources.isEmpty else { return nil }
+    return SavedResourceLoader(page.subresources)
+  }
+
   /// The name used in messages.
   public var displayName: String {
     switch self {

@@ -20,7 +20,8 @@ final class Page {
   /// Subresources come from `subresources` when given, else from the request's folders (none when it has none).
   init(request: ActionRequest, subresources loader: (any SubresourceLoader)? = nil,
        report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
-    let subresources = loader ?? (request.subresources.folders.isEmpty ? nil : request.subresources)
+    // An embedder's loader, else `--subresources` folders, else the resources saved with the page.
+    let subresources = loader ?? (request.subresources.folders.isEmpty ? request.page.savedResources : request.subresources)
     let (bytes, fileURL) = try request.page.read(maximumSize: request.maximumPageSize)
     let decoded: (text: String, encoding: String)
     do {

@@ -88,16 +88,26 @@ struct Run: ParsableCommand {
     let host = ActionHost(extension: source) { diagnostic in
       if !quiet { StandardError.write("\(diagnostic)\n") }
     }
-    let request = { (page: String) throws(WebActionError) in
-      ActionRequest(
-        page: try PageSource(argument: page, maximumSize: settings.maximumPageSize), settings: settings,
-        finalizeArguments: finalizeArguments)
+    // A file goes through its format (HTML, a web archive...) and is written back in it; standard input is HTML.
+    let process = { (page: String) throws(WebActionError) -> (written: Data, outcome: ActionOutcome) in
+      if page == "-" {
+        let source = try PageSource(argument: page, maximumSize: settings.maximumPageSize)
+        let outcome = try host.process(ActionRequest(page: source, settings: settings, finalizeArguments: finalizeArguments))
+        return (Data(outcome.html.utf8), outcome)
+      }
+      let file = try host.process(file: page, settings: settings, finalizeArguments: finalizeArguments)
+      guard file.outcomes.count == 1 else {
+        throw WebActionError(
+          .usage, "\(page) holds \(file.outcomes.count) pages; `webaction run` takes one",
+          hint: "Process every page of it with `webaction batch \(page) --ext \(extensionName) --out DIR`.")
+      }
+      return (file.written, file.outcomes[0])
     }
 
     guard let outputDirectory else {
-      let outcome = try host.process(try request(pages[0]))
+      let (written, outcome) = try process(pages[0])
       if let results { try PropertyListFile.write(outcome.results, format: resultsFormat, to: results) }
-      try write(outcome.html, to: output)
+      try write(written, to: output)
       return
     }
 
@@ -110,10 +120,10 @@ struct Run: ParsableCommand {
     for (index, (page, name)) in zip(pages, outputs).enumerated() {
       let started = Date()
       do {
-        let outcome = try host.process(try request(page))
+        let (written, _) = try process(page)
         let destination = directory.appendingPathComponent(name)
         try AtomicFile.createFolder(destination.deletingLastPathComponent())
-        try write(outcome.html, to: destination.path)
+        try write(written, to: destination.path)
         progress("[\(index + 1)/\(pages.count)] \(name) \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
       } catch {
         progress("[\(index + 1)/\(pages.count)] \(name) FAILED: \(error.description)")
@@ -123,8 +133,7 @@ struct Run: ParsableCommand {
     if let firstFailure { throw firstFailure }
   }
 
-  private func write(_ html: String, to path: String?) throws(WebActionError) {
-    let data = Data(html.utf8)
+  private func write(_ data: Data, to path: String?) throws(WebActionError) {
     if let path, path != "-" {
       try AtomicFile.write(data, to: URL(fileURLWithPath: path))
     } else {

@@ -20,22 +20,7 @@ final class ActionHostProtocolTests: XCTestCase {
 
   /// A bundle whose principal class is `Handler` and whose script is `script`.
   private func host(script: String, handler: @escaping @Sendable () -> any ExtensionRequestHandling) throws -> ActionHost {
-    let bundle = directory.appendingPathComponent("Test.appex")
-    try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
-    let info: [String: Any] = [
-      "CFBundleIdentifier": "org.webaction.tests.protocol",
-      "NSExtension": [
-        "NSExtensionPointIdentifier": "com.apple.ui-services",
-        "NSExtensionPrincipalClass": "Handler",
-        "NSExtensionAttributes": [
-          "NSExtensionJavaScriptPreprocessingFile": "Action",
-          "NSExtensionActivationRule": ["NSExtensionActivationSupportsWebPageWithMaxCount": 1],
-        ],
-      ],
-    ]
-    try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
-      .write(to: bundle.appendingPathComponent("Info.plist"))
-    try Data(script.utf8).write(to: bundle.appendingPathComponent("Action.js"))
+    let bundle = try writeTestBundle(in: directory, name: "Protocol", principalClass: "Handler", script: script)
     let source = try ExtensionSource(bundleURL: bundle) { $0 == "Handler" ? handler() : nil }
     return ActionHost(extension: source) { [unowned self] in diagnostics.append($0) }
   }

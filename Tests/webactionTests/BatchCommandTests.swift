@@ -235,6 +235,31 @@ final class BatchCommandTests: WorkFolderTestCase {
     XCTAssertEqual(outputFiles().count, 24)
   }
 
+  /// A web archive in a folder goes through batch and comes out a web archive, next to the HTML pages.
+  func testAWebArchiveComesOutAWebArchive() throws {
+    try pages(["a.html": "plain"])
+    let main: [String: Any] = [
+      "WebResourceData": Data("<p>archived</p>".utf8), "WebResourceURL": "https://example.org/x.html",
+      "WebResourceMIMEType": "text/html", "WebResourceTextEncodingName": "UTF-8",
+    ]
+    try PropertyListSerialization.data(fromPropertyList: ["WebMainResource": main], format: .binary, options: 0)
+      .write(to: input.appendingPathComponent("x.webarchive"))
+    let result = try batch([input.path, "--ext", try bundle(), "--out", output.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(outputFiles(), ["a.html", "x.webarchive"])
+    let root = try PropertyListSerialization.propertyList(
+      from: Data(contentsOf: output.appendingPathComponent("x.webarchive")), format: nil) as? [String: Any]
+    let page = (root?["WebMainResource"] as? [String: Any])?["WebResourceData"] as? Data
+    XCTAssertTrue(String(decoding: page ?? Data(), as: UTF8.self).contains(#"<body data-done="1"><p>archived</p>"#))
+    // `run` reads and writes it too.
+    let single = work.appendingPathComponent("single.webarchive")
+    let run = try WebActionCommand.run(
+      ["run", input.appendingPathComponent("x.webarchive").path, "--ext", try bundle(), "--finalize-args", finalizeArgs,
+       "-o", single.path])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertNotNil(try PropertyListSerialization.propertyList(from: Data(contentsOf: single), format: nil) as? [String: Any])
+  }
+
   func testUsageErrors() throws {
     try pages(["a.html": "a"])
     let ext = try bundle()

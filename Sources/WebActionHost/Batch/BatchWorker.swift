@@ -52,35 +52,18 @@ public final class BatchWorker {
     let started = DispatchTime.now()
     var record = BatchRecord(input: job.file.input, output: job.output, status: .failed)
     do throws(WebActionError) {
-      let data = try Self.read(job.file.input, maximumSize: settings.maximumPageSize)
-      record.bytesIn = data.count
-      let name = job.file.relativePath
-      let saved = try PageFormats.format(for: job.file.input).read(
-        data, name: name, fileURL: URL(fileURLWithPath: job.file.input))
-      record.pages = saved.pages.count
-      var outputs: [Data?] = []
-      for page in saved.pages {
-        let outcome = try host.process(
-          ActionRequest(page: .saved(page), settings: settings, finalizeArguments: finalizeArguments))
-        outputs.append(Data(outcome.html.utf8))
-      }
-      let written = try saved.write(outputs)
+      let file = try host.process(file: job.file.input, settings: settings, finalizeArguments: finalizeArguments)
+      record.bytesIn = file.bytesRead
+      record.pages = file.outcomes.count
       let destination = URL(fileURLWithPath: job.output)
       try AtomicFile.createFolder(destination.deletingLastPathComponent())
-      try AtomicFile.write(written, to: destination)
-      record.bytesOut = written.count
+      try AtomicFile.write(file.written, to: destination)
+      record.bytesOut = file.written.count
       record.status = .ok
     } catch {
       record.error = BatchRecord.Failure(error)
     }
     record.milliseconds = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
     return record
-  }
-
-  /// The file's bytes, refused past `maximumSize` before it is read.
-  static func read(_ path: String, maximumSize: Int?) throws(WebActionError) -> Data {
-    let source = PageSource.file(URL(fileURLWithPath: path))
-    let (bytes, _) = try source.read(maximumSize: maximumSize)
-    return Data(bytes)
   }
 }

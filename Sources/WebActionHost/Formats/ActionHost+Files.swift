@@ -1,0 +1,27 @@
+import Foundation
+import WebActionKit
+
+extension ActionHost {
+  /// What processing a saved file gave: the file to write (in its own format) and each page's outcome.
+  public struct FileOutcome: Sendable {
+    public var written: Data
+    public var outcomes: [ActionOutcome]
+    public var bytesRead: Int
+  }
+
+  /// Processes every page of the file at `path` (HTML, or an archive a ``PageFormat`` reads) and returns the file
+  /// to write back in the same format. Writes nothing. A file past `settings.maximumPageSize` is refused before it
+  /// is read.
+  public func process(
+    file path: String, settings: PageSettings, finalizeArguments: PropertyList?, name: String? = nil
+  ) throws(WebActionError) -> FileOutcome {
+    let (bytes, _) = try PageSource.file(URL(fileURLWithPath: path)).read(maximumSize: settings.maximumPageSize)
+    let data = Data(bytes)
+    let saved = try PageFormats.format(for: path).read(data, name: name ?? path, fileURL: URL(fileURLWithPath: path))
+    var outcomes: [ActionOutcome] = []
+    for page in saved.pages {
+      outcomes.append(try process(ActionRequest(page: .saved(page), settings: settings, finalizeArguments: finalizeArguments)))
+    }
+    return FileOutcome(written: try saved.write(outcomes.map { Data($0.html.utf8) }), outcomes: outcomes, bytesRead: data.count)
+  }
+}

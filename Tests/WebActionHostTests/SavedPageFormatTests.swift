@@ -1,0 +1,108 @@
+import Foundation
+import WebActionKit
+import XCTest
+
+@testable import WebActionHost
+
+/// Saved-page formats: read, processed through the real pipeline, written back in the same format.
+final class SavedPageFormatTests: XCTestCase {
+  private var directory: URL!
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("formats-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// A host whose extension reports the URL, charset, text and the color a saved style sheet gives `p`, and whose
+  /// finalize() appends a paragraph.
+  private func host() throws -> ActionHost {
+    let script = """
+      var ExtensionPreprocessingJS = {
+        run: function (a) {
+          var p = document.querySelector('p');
+          a.completionFunction({ url: document.URL, charset: document.characterSet, text: p.textContent,
+                                 color: getComputedStyle(p).color });
+        },
+        finalize: function (a) { var p = document.createElement('p'); p.textContent = 'added'; document.body.append(p); }
+      };
+      """
+    let bundle = try writeTestBundle(in: directory, name: "Formats", script: script)
+    return ActionHost(extension: try ExtensionSource(bundleURL: bundle) { _ in nil })
+  }
+
+  private func webArchive(page: Data, encoding: String?, subresources: [[String: Any]]) throws -> Data {
+    var main: [String: Any] = [
+      "WebResourceData": page, "WebResourceURL": "https://example.org/news/a.html", "WebResourceMIMEType": "text/html",
+      "WebResourceFrameName": "",
+    ]
+    if let encoding { main["WebResourceTextEncodingName"] = encoding }
+    let root: [String: Any] = ["WebMainResource": main, "WebSubresources": subresources, "WebSubframeArchives": [Any]()]
+    return try PropertyListSerialization.data(fromPropertyList: root, format: .binary, options: 0)
+  }
+
+  func testAWebArchiveIsProcessedWithItsURLEncodingAndStyleSheetAndWrittenBack() throws {
+    let sheet: [String: Any] = [
+      "WebResourceData": Data("p { color: rgb(1, 2, 3) }".utf8), "WebResourceURL": "https://cdn.example.net/s.css",
+      "WebResourceMIMEType": "text/css",
+    ]
+    let image: [String: Any] = [
+      "WebResourceData": Data([0x89, 0x50, 0x4E, 0x47]), "WebResourceURL": "https://example.org/i.png",
+      "WebResourceMIMEType": "image/png",
+    ]
+    let html = Data("<link rel=stylesheet href='https://cdn.example.net/s.css'><p>caf".utf8) + Data([0xE9])
+    let file = directory.appendingPathComponent("a.webarchive")
+    try webArchive(page: html, encoding: "ISO-8859-1", subresources: [sheet, image]).write(to: file)
+    var settings = PageSettings()
+    settings.timeout = 5
+    let outcome = try host().process(file: file.path, settings: settings, finalizeArguments: [:])
+    XCTAssertEqual(outcome.outcomes.map(\.results), [[
+      "url": "https://example.org/news/a.html", "charset": "windows-1252", "text": "café", "color": "rgb(1, 2, 3)",
+    ]])
+    // Written back: a web archive with the new page in UTF-8, everything else as it was.
+    let root = try XCTUnwrap(PropertyListSerialization.propertyList(from: outcome.written, format: nil) as? [String: Any])
+    let main = try XCTUnwrap(root["WebMainResource"] as? [String: Any])
+    XCTAssertEqual(main["WebResourceTextEncodingName"] as? String, "UTF-8")
+    XCTAssertEqual(main["WebResourceURL"] as? String, "https://example.org/news/a.html")
+    XCTAssertEqual(main["WebResourceFrameName"] as? String, "")
+    let page = String(decoding: try XCTUnwrap(main["WebResourceData"] as? Data), as: UTF8.self)
+    XCTAssertTrue(page.contains("<p>café</p><p>added</p>"), page)
+    let subresources = try XCTUnwrap(root["WebSubresources"] as? [[String: Any]])
+    XCTAssertEqual(subresources.map { $0["WebResourceURL"] as? String }, ["https://cdn.example.net/s.css", "https://example.org/i.png"])
+    XCTAssertEqual(subresources[1]["WebResourceData"] as? Data, Data([0x89, 0x50, 0x4E, 0x47]))
+    XCTAssertNotNil(root["WebSubframeArchives"] as? [Any])
+    // And it reads again.
+    let again = try WebArchiveFormat().read(outcome.written, name: "out.webarchive", fileURL: nil)
+    XCTAssertEqual(again.pages.first?.textEncoding, "UTF-8")
+  }
+
+  func testMalformedWebArchivesAreInputErrorsNamingWhatIsWrong() throws {
+    let cases: [(Data, String)] = [
+      (Data("<p>html, not a plist".utf8), "a.webarchive: not a web archive (not a property list"),
+      (try PropertyListSerialization.data(fromPropertyList: ["x": 1], format: .binary, options: 0),
+       "a.webarchive: not a web archive (no WebMainResource dictionary)"),
+      (try PropertyListSerialization.data(fromPropertyList: ["WebMainResource": ["WebResourceData": "text"]], format: .binary, options: 0),
+       "a.webarchive: WebMainResource.WebResourceData is missing or not data"),
+      (try webArchive(page: Data(), encoding: nil, subresources: [["WebResourceURL": "https://x/"]]),
+       "a.webarchive: WebSubresources[0] lacks WebResourceURL or WebResourceData"),
+    ]
+    for (data, message) in cases {
+      XCTAssertThrowsError(try WebArchiveFormat().read(data, name: "a.webarchive", fileURL: nil)) { error in
+        let error = error as? WebActionError
+        XCTAssertEqual(error?.kind, .input)
+        XCTAssertTrue(error?.message.hasPrefix(message) == true, "\(error?.message ?? "") / \(message)")
+      }
+    }
+  }
+
+  func testFormatsAreChosenByFileName() {
+    XCTAssertEqual(PageFormats.format(for: "x/Page.WebArchive").name, "webarchive")
+    XCTAssertEqual(PageFormats.format(for: "x/page.htm").name, "html")
+    XCTAssertEqual(PageFormats.format(for: "x/page").name, "html")
+    XCTAssertTrue(PageFormats.isPage("a.webarchive"))
+    XCTAssertFalse(PageFormats.isPage("notes.txt"))
+  }
+}
