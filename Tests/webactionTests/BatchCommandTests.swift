@@ -140,14 +140,16 @@ final class BatchCommandTests: WorkFolderTestCase {
     let process = WebActionCommand.process(
       ["batch", input.path, "--ext", ext, "--out", output.path, "-j", "2", "--report", reportFile.path,
        "--finalize-args", finalizeArgs])
-    process.standardError = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
     try process.run()
     Thread.sleep(forTimeInterval: 1.0)
     let workers = try children(of: process.processIdentifier)
     XCTAssertEqual(workers.count, 2, "\(workers)")
     kill(try XCTUnwrap(workers.first), SIGKILL)
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 10)
+    XCTAssertEqual(process.terminationStatus, 10, stderr)
     let records = try report()
     XCTAssertEqual(records.count, 8)
     let failed = records.filter { $0["status"] as? String == "failed" }
