@@ -222,10 +222,12 @@ final class BatchCommandTests: WorkFolderTestCase {
         ["batch", input.path, "--ext", ext, "--out", output.path, "--report", report.path, "--finalize-args",
          finalizeArgs, "--shard", environment.isEmpty ? "2/3" : "auto"])
       process.environment?.merge(environment) { $1 }
-      process.standardError = FileHandle.nullDevice
+      let errors = Pipe()
+      process.standardError = errors
       try process.run()
+      let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
-      XCTAssertEqual(process.terminationStatus, 0)
+      XCTAssertEqual(process.terminationStatus, 0, stderr)
       let inputs = try String(contentsOf: report, encoding: .utf8).split(separator: "\n").map {
         (try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["input"] as! String
       }
