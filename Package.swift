@@ -16,6 +16,8 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // translate's translation memory: SQLite through GRDB (the system libsqlite3, WAL, busy timeout, migrations).
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // System libraries. C headers enter the package only through these shims.
@@ -28,9 +30,6 @@ let package = Package(
     .systemLibrary(
       name: "CGumbo", pkgConfig: "gumbo",
       providers: [.apt(["libgumbo-dev"])]),
-    .systemLibrary(
-      name: "CSQLite", pkgConfig: "sqlite3",
-      providers: [.apt(["libsqlite3-dev"])]),
 
     // Engine layers.
     .target(name: "JSBridge", dependencies: ["CJavaScriptCore"]),
@@ -58,7 +57,8 @@ let package = Package(
       name: "PageInfoExtension", dependencies: ["WebActionKit"], path: "Sources/Extensions/PageInfo",
       resources: [.copy("Resources/page-info.appex")]),
     .target(
-      name: "TranslateExtension", dependencies: ["WebActionKit", "CSQLite"], path: "Sources/Extensions/Translate",
+      name: "TranslateExtension",
+      dependencies: ["WebActionKit", .product(name: "GRDB", package: "GRDB.swift")], path: "Sources/Extensions/Translate",
       resources: [.copy("Resources/translate.appex")]),
 
     .executableTarget(

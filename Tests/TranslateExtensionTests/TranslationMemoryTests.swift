@@ -91,6 +91,59 @@ final class TranslationMemoryTests: XCTestCase {
     XCTAssertEqual(try TranslationMemory(directory: directory).count(), 900)
   }
 
+  /// Workers opening a new memory at the same moment race to migrate it: every one opens it and can write.
+  func testOpenersRacingToCreateTheMemoryAllSucceed() throws {
+    let errors = ErrorBox()
+    let (directory, pair) = (self.directory!, self.pair)
+    DispatchQueue.concurrentPerform(iterations: 4) { worker in
+      do {
+        try TranslationMemory(directory: directory).store(["w\(worker)": "x"], engine: "apertium", pair: pair)
+      } catch {
+        errors.append(error)
+      }
+    }
+    XCTAssertTrue(errors.errors.isEmpty, "\(errors.errors)")
+    XCTAssertEqual(try TranslationMemory(directory: directory).count(), 4)
+  }
+
+  /// A memory written by webaction before GRDB (the same table, no migration record) is adopted with its rows, and
+  /// the schema is recorded as migrated.
+  func testAMemoryFromBeforeMigrationsIsAdopted() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent(TranslationMemory.fileName).path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+    process.arguments = [
+      file,
+      """
+      PRAGMA journal_mode=WAL;
+      CREATE TABLE translations (engine TEXT NOT NULL, pair TEXT NOT NULL, source TEXT NOT NULL, target TEXT NOT NULL,
+        PRIMARY KEY (engine, pair, source)) WITHOUT ROWID;
+      INSERT INTO translations VALUES ('apertium', 'eng-spa', 'Home', 'Inicio');
+      """,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+    let memory = try TranslationMemory(directory: directory)
+    XCTAssertEqual(try memory.lookup(["Home"], engine: "apertium", pair: pair), ["Home": "Inicio"])
+    try memory.store(["Page": "Página"], engine: "apertium", pair: pair)
+    XCTAssertEqual(try TranslationMemory(directory: directory).count(), 2)
+  }
+
+  /// A file that is not a database is refused with its path and the way out, not a crash.
+  func testAFileThatIsNotADatabaseNamesThePathAndTheWayOut() throws {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let file = directory.appendingPathComponent(TranslationMemory.fileName)
+    try Data(repeating: 0x41, count: 4096).write(to: file)
+    XCTAssertThrowsError(try TranslationMemory(directory: directory)) { error in
+      let message = (error as? TranslateError)?.message ?? "\(error)"
+      XCTAssertTrue(message.contains(file.path), message)
+      XCTAssertTrue(message.contains("cache=off"), message)
+    }
+  }
+
   func testUnwritableDirectoryNamesThePathAndTheWayOut() {
     XCTAssertThrowsError(try TranslationMemory(directory: URL(fileURLWithPath: "/proc/no/such"))) { error in
       let message = (error as? TranslateError)?.message ?? ""
