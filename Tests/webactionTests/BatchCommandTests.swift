@@ -78,6 +78,10 @@ final class BatchCommandTests: WorkFolderTestCase {
     XCTAssertEqual(first["bytesOut"] as? Int, try Data(contentsOf: output.appendingPathComponent("a.html")).count)
     XCTAssertEqual(first["pages"] as? Int, 1)
     XCTAssertNotNil(first["milliseconds"] as? Int)
+    // Each file names its worker and that worker's peak memory (a worker process holds JavaScriptCore: megabytes).
+    let workers = Set(try report().compactMap { $0["worker"] as? Int })
+    XCTAssertTrue(!workers.isEmpty && workers.count <= 2 && !workers.contains(Int(getpid())), "\(workers)")
+    XCTAssertGreaterThan(first["workerPeakKiB"] as? Int ?? 0, 1024)
   }
 
   func testPatternsAndAListOnStandardInput() throws {

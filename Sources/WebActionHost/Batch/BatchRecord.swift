@@ -36,6 +36,11 @@ public struct BatchRecord: Codable, Sendable, Equatable {
   /// The pages the file held (a WARC file holds any number).
   public var pages: Int
   public var error: Failure?
+  /// The worker process that handled the file (nil when it was skipped, or its worker died).
+  public var worker: Int32?
+  /// That worker's peak resident memory so far, in KiB (`getrusage`'s `ru_maxrss`): a worker whose memory grows
+  /// from file to file shows it here.
+  public var workerPeakKiB: Int?
 
   public init(
     input: String, output: String, status: Status, milliseconds: Int = 0, bytesIn: Int = 0, bytesOut: Int = 0,

@@ -64,6 +64,9 @@ public final class BatchWorker {
       record.error = BatchRecord.Failure(error)
     }
     record.milliseconds = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
+    record.worker = getpid()
+    var usage = rusage()
+    if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { record.workerPeakKiB = usage.ru_maxrss }
     return record
   }
 }
