@@ -46,7 +46,8 @@ class SavedPageFormatTestCase: XCTestCase {
 
   /// Checks that `format` refuses each input with an `.input` error whose message starts as given.
   func assertInputErrors(
-    _ format: any PageFormat, name: String, _ cases: [(Data, String)], file: StaticString = #filePath, line: UInt = #line
+    _ format: any PageFormat, name: String, _ cases: [(Data, String)],
+    file: StaticString = #filePath, line: UInt = #line
   ) {
     for (data, message) in cases {
       XCTAssertThrowsError(try format.read(data, name: name, fileURL: nil), file: file, line: line) { error in

@@ -68,7 +68,11 @@ final class SavedPageFormatTests: SavedPageFormatTestCase {
     XCTAssertEqual(PageFormats.format(for: "x/page.MHT").name, "mhtml")
     XCTAssertEqual(PageFormats.format(for: "x/page.mhtml").name, "mhtml")
     XCTAssertTrue(PageFormats.isPage("a.webarchive"))
+    XCTAssertEqual(PageFormats.format(for: "x/crawl.warc").name, "warc")
+    XCTAssertEqual(PageFormats.format(for: "x/crawl.WARC.gz").name, "warc")
     XCTAssertTrue(PageFormats.isPage("a.mhtml"))
+    XCTAssertTrue(PageFormats.isPage("a.warc.gz"))
+    XCTAssertFalse(PageFormats.isPage("a.gz"))
     XCTAssertFalse(PageFormats.isPage("notes.txt"))
   }
 }

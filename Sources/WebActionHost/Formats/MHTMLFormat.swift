@@ -32,8 +32,9 @@ public struct MHTMLFormat: PageFormat {
       let headers = message.parts[index].headers
       guard let url = headers["Content-Location"] ?? headers["Content-ID"].map(Self.cidURL) else { continue }
       let type = message.parts[index].contentType
-      subresources.append(SavedResource(
-        url: url, mimeType: type.type, textEncoding: type.parameter("charset"), data: Data(try message.body(of: index))))
+      let body = Data(try message.body(of: index))
+      subresources.append(
+        SavedResource(url: url, mimeType: type.type, textEncoding: type.parameter("charset"), data: body))
     }
     let type = message.parts[main].contentType
     let page = SavedPage(
@@ -74,11 +75,11 @@ public struct MHTMLFormat: PageFormat {
     // The new page holds a delimiter line: choose a boundary that occurs nowhere, and write it everywhere.
     var generator = SystemRandomNumberGenerator()
     let written = message.bytes.replacing(edits)
+    let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
     var boundary: String
     repeat {
-      let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-      boundary = "----MultipartBoundary--" + String((0..<42).map { _ in letters.randomElement(using: &generator) ?? "A" })
-        + "----"
+      let random = String((0..<42).map { _ in letters.randomElement(using: &generator) ?? "A" })
+      boundary = "----MultipartBoundary--\(random)----"
     } while written.contains(Array(boundary.utf8), in: written.indices)
     var top = message.headers
     top.set("Content-Type", MediaType(top["Content-Type"] ?? "").setting("boundary", to: boundary).headerValue)

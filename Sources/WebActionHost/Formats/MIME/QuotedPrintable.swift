@@ -63,7 +63,8 @@ enum QuotedPrintable {
         continue
       }
       let next = index + 1 < bytes.count ? bytes[index + 1] : nil
-      let beforeBreak = next == nil || next == 0x0A || (next == 0x0D && index + 2 < bytes.count && bytes[index + 2] == 0x0A)
+      let beforeBreak =
+        next == nil || next == 0x0A || (next == 0x0D && index + 2 < bytes.count && bytes[index + 2] == 0x0A)
       let literal = (0x21...0x7E).contains(byte) && byte != 0x3D || ((byte == 0x20 || byte == 0x09) && !beforeBreak)
       let token: [UInt8] = literal ? [byte] : [0x3D, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
       // A line may end with the soft break's `=`, so it holds 75 bytes before it.
