@@ -106,6 +106,7 @@ final class MHTMLFormatTests: SavedPageFormatTestCase {
       "--b",
       "Content-Type: text/html",
       "Content-ID: <other@x>",
+      "Content-Location: https://example.org/frame.html",
       "",
       "<p>not the page</p>",
       "--b",
@@ -120,12 +121,13 @@ final class MHTMLFormatTests: SavedPageFormatTestCase {
     let saved = try MHTMLFormat().read(file, name: "s.mht", fileURL: nil)
     XCTAssertEqual(saved.pages.map { String(decoding: $0.data, as: UTF8.self) }, ["<p>the page</p>"])
     XCTAssertNil(saved.pages.first?.url)
-    XCTAssertEqual(saved.pages.first?.subresources.map(\.url), ["cid:other@x"])
+    XCTAssertEqual(saved.pages.first?.subresources.map(\.url), ["https://example.org/frame.html", "cid:other@x"])
     // Preamble, epilogue and the other part survive a rewrite.
     let written = String(decoding: try saved.write([Data("<p>new</p>".utf8)]), as: UTF8.self)
     let kept = [
       "MIME-Version: 1.0", "Content-Type: multipart/related; start=\"<page@x>\"; boundary=b", "", "preamble", "--b",
-      "Content-Type: text/html", "Content-ID: <other@x>", "", "<p>not the page</p>", "--b", "",
+      "Content-Type: text/html", "Content-ID: <other@x>", "Content-Location: https://example.org/frame.html", "",
+      "<p>not the page</p>", "--b", "",
     ]
     XCTAssertTrue(written.hasPrefix(kept.joined(separator: "\r\n")), written)
     XCTAssertTrue(written.hasSuffix("\r\n\r\n<p>new</p>\r\n--b--\r\nepilogue"), written)

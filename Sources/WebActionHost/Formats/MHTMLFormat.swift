@@ -3,7 +3,7 @@ import Foundation
 /// MHTML (`.mht`, `.mhtml`): a MIME `multipart/related` message (RFC 2557) as Chromium and Blink save a page. The
 /// page is the part the `start` parameter names by `Content-ID`, else the first `text/html` part; its
 /// `Content-Location` is the document URL and its `Content-Type` charset the encoding when the page declares none.
-/// Every other part is a resource served to the page by its `Content-Location` (or `cid:` URL).
+/// Every other part is a resource served to the page by its `Content-Location` and its `cid:` URL.
 ///
 /// Written back with the top headers and every other part byte for byte as read, and the page part's headers as
 /// read except `Content-Type` (charset `utf-8`) and `Content-Transfer-Encoding` (`quoted-printable`, the new page
@@ -29,12 +29,16 @@ public struct MHTMLFormat: PageFormat {
     let main = try mainPart(of: message)
     var subresources: [SavedResource] = []
     for index in message.parts.indices where index != main {
+      // By its location and by its cid: URL (Chromium refers to frames by theirs).
       let headers = message.parts[index].headers
-      guard let url = headers["Content-Location"] ?? headers["Content-ID"].map(Self.cidURL) else { continue }
+      let urls = [headers["Content-Location"], headers["Content-ID"].map(Self.cidURL)].compactMap { $0 }
+      guard !urls.isEmpty else { continue }
       let type = message.parts[index].contentType
       let body = Data(try message.body(of: index))
-      subresources.append(
-        SavedResource(url: url, mimeType: type.type, textEncoding: type.parameter("charset"), data: body))
+      for url in urls {
+        subresources.append(
+          SavedResource(url: url, mimeType: type.type, textEncoding: type.parameter("charset"), data: body))
+      }
     }
     let type = message.parts[main].contentType
     let page = SavedPage(

@@ -40,11 +40,11 @@ public struct WARCFormat: PageFormat {
       var resources: [SavedResource] = []
       for record in records {
         guard let (response, payload, type) = try Self.contents(of: record, in: plain) else { continue }
+        if let url = record.targetURI {
+          resources.append(SavedResource(
+            url: url, mimeType: type.type, textEncoding: type.parameter("charset"), data: Data(payload)))
+        }
         guard let response, ["text/html", "application/xhtml+xml"].contains(type.type), !payload.isEmpty else {
-          if let url = record.targetURI {
-            resources.append(SavedResource(
-              url: url, mimeType: type.type, textEncoding: type.parameter("charset"), data: Data(payload)))
-          }
           continue
         }
         pages.append(SavedPage(
@@ -68,8 +68,8 @@ public struct WARCFormat: PageFormat {
   }
 
   /// What a record gives the pages: for a `response` record, its HTTP response, decoded payload and type; for a
-  /// `resource` record, its block and type; nil for any other record, or a response whose payload cannot be
-  /// decoded and is not a page.
+  /// `resource` record, its block and type; nil for any other record, and for a response that is not HTTP or whose
+  /// payload cannot be decoded and is not a page (it is copied as read).
   private static func contents(
     of record: WARCRecord, in plain: [UInt8]
   ) throws(MalformedInput) -> (HTTPResponse?, [UInt8], MediaType)? {
@@ -80,12 +80,7 @@ public struct WARCFormat: PageFormat {
     case "resource":
       return (nil, Array(plain[record.blockRange]), blockType)
     case "response" where holdsResponse:
-      let response: HTTPResponse
-      do {
-        response = try HTTPResponse(plain, block: record.blockRange)
-      } catch {
-        throw MalformedInput("\(record.label): \(error.what)")
-      }
+      guard let response = try? HTTPResponse(plain, block: record.blockRange) else { return nil }
       let type = response.contentType
       do {
         return (response, try response.decodedPayload(plain), type)
