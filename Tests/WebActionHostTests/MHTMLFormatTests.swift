@@ -183,6 +183,7 @@ final class MHTMLFormatTests: SavedPageFormatTestCase {
       (crlf(["Content-Type: multipart/related; boundary=q", "", "no delimiter"]),
        "a.mhtml: the boundary \"q\" never occurs"),
       (chromiumFile(parts: [Self.sheetPart]), "a.mhtml: no part is text/html"),
+      (Data("Content-Type: multipart/related; boundary=\"q\r\"\r\n\r\n--q\r\n".utf8), "a.mhtml: the boundary \"q\r\" never"),
       (crlf(["Content-Type: multipart/related; boundary=q", "", "--q", "Content-Type: text/html", "--q--"]),
        "a.mhtml: part 1: the headers have no empty line after them"),
     ])

@@ -183,6 +183,8 @@ final class WARCFormatTests: SavedPageFormatTestCase {
       (Data(Gzip.compress(file) + bytes("junk")), "w.warc: the bytes from"),
       (Data(page(["Transfer-Encoding: chunked"], "zz\r\nab\r\n0\r\n\r\n")),
        "w.warc: record 1 (response https://x/): its chunked payload is malformed"),
+      (Data(page(["Transfer-Encoding: chunked"], "7FFFFFFFFFFFFFFF\r\nab\r\n0\r\n\r\n")),
+       "w.warc: record 1 (response https://x/): its chunked payload is cut short"),
       (Data(page(["Content-Encoding: br"], "<p>")),
        "w.warc: record 1 (response https://x/): its Content-Encoding br is not supported"),
       (Data(page(["Content-Encoding: gzip"], "<p>not gzip")),

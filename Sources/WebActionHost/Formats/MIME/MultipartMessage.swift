@@ -43,7 +43,7 @@ struct MultipartMessage: Sendable {
     var index = bodyStart
     while index < bytes.count, !closed {
       let line = bytes.line(at: index)
-      if bytes.hasPrefix(dashBoundary, at: line.start) {
+      if bytes.hasPrefix(dashBoundary, at: line.start), line.start + dashBoundary.count <= line.end {
         let rest = bytes[(line.start + dashBoundary.count)..<line.end]
         if rest.starts(with: [0x2D, 0x2D]) {
           closed = true

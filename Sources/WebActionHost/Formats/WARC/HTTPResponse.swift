@@ -60,7 +60,7 @@ struct HTTPResponse: Sendable {
         throw MalformedInput("its chunked payload is malformed (a chunk size line is \"\(sizeText.prefix(20))\")")
       }
       if size == 0 { return output }
-      guard line.next + size <= bytes.count else { throw MalformedInput("its chunked payload is cut short") }
+      guard size <= bytes.count - line.next else { throw MalformedInput("its chunked payload is cut short") }
       output += bytes[line.next..<(line.next + size)]
       index = bytes.line(at: line.next + size).next
     }
