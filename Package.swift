@@ -30,6 +30,9 @@ let package = Package(
     .systemLibrary(
       name: "CGumbo", pkgConfig: "gumbo",
       providers: [.apt(["libgumbo-dev"])]),
+    .systemLibrary(
+      name: "CZlib", pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"])]),
 
     // Engine layers.
     .target(name: "JSBridge", dependencies: ["CJavaScriptCore"]),
@@ -47,7 +50,9 @@ let package = Package(
 
     // The SDK extension authors import, and the host that drives it.
     .target(name: "WebActionKit"),
-    .target(name: "WebActionHost", dependencies: ["DOMBindings", "DOM", "JSBridge", "TextEncodings", "URLStandard", "WebActionKit"]),
+    .target(
+      name: "WebActionHost",
+      dependencies: ["CZlib", "DOMBindings", "DOM", "JSBridge", "TextEncodings", "URLStandard", "WebActionKit"]),
 
     // Built-in extensions: written only against WebActionKit, as a third party would.
     .target(

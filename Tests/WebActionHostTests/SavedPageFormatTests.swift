@@ -5,35 +5,7 @@ import XCTest
 @testable import WebActionHost
 
 /// Saved-page formats: read, processed through the real pipeline, written back in the same format.
-final class SavedPageFormatTests: XCTestCase {
-  private var directory: URL!
-
-  override func setUpWithError() throws {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("formats-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws {
-    try? FileManager.default.removeItem(at: directory)
-  }
-
-  /// A host whose extension reports the URL, charset, text and the color a saved style sheet gives `p`, and whose
-  /// finalize() appends a paragraph.
-  private func host() throws -> ActionHost {
-    let script = """
-      var ExtensionPreprocessingJS = {
-        run: function (a) {
-          var p = document.querySelector('p');
-          a.completionFunction({ url: document.URL, charset: document.characterSet, text: p.textContent,
-                                 color: getComputedStyle(p).color });
-        },
-        finalize: function (a) { var p = document.createElement('p'); p.textContent = 'added'; document.body.append(p); }
-      };
-      """
-    let bundle = try writeTestBundle(in: directory, name: "Formats", script: script)
-    return ActionHost(extension: try ExtensionSource(bundleURL: bundle) { _ in nil })
-  }
-
+final class SavedPageFormatTests: SavedPageFormatTestCase {
   private func webArchive(page: Data, encoding: String?, subresources: [[String: Any]]) throws -> Data {
     var main: [String: Any] = [
       "WebResourceData": page, "WebResourceURL": "https://example.org/news/a.html", "WebResourceMIMEType": "text/html",
@@ -54,11 +26,8 @@ final class SavedPageFormatTests: XCTestCase {
       "WebResourceMIMEType": "image/png",
     ]
     let html = Data("<link rel=stylesheet href='https://cdn.example.net/s.css'><p>caf".utf8) + Data([0xE9])
-    let file = directory.appendingPathComponent("a.webarchive")
-    try webArchive(page: html, encoding: "ISO-8859-1", subresources: [sheet, image]).write(to: file)
-    var settings = PageSettings()
-    settings.timeout = 5
-    let outcome = try host().process(file: file.path, settings: settings, finalizeArguments: [:])
+    let outcome = try process(
+      try webArchive(page: html, encoding: "ISO-8859-1", subresources: [sheet, image]), as: "a.webarchive")
     XCTAssertEqual(outcome.outcomes.map(\.results), [[
       "url": "https://example.org/news/a.html", "charset": "windows-1252", "text": "café", "color": "rgb(1, 2, 3)",
     ]])
@@ -89,20 +58,21 @@ final class SavedPageFormatTests: XCTestCase {
       (try webArchive(page: Data(), encoding: nil, subresources: [["WebResourceURL": "https://x/"]]),
        "a.webarchive: WebSubresources[0] lacks WebResourceURL or WebResourceData"),
     ]
-    for (data, message) in cases {
-      XCTAssertThrowsError(try WebArchiveFormat().read(data, name: "a.webarchive", fileURL: nil)) { error in
-        let error = error as? WebActionError
-        XCTAssertEqual(error?.kind, .input)
-        XCTAssertTrue(error?.message.hasPrefix(message) == true, "\(error?.message ?? "") / \(message)")
-      }
-    }
+    assertInputErrors(WebArchiveFormat(), name: "a.webarchive", cases)
   }
 
   func testFormatsAreChosenByFileName() {
     XCTAssertEqual(PageFormats.format(for: "x/Page.WebArchive").name, "webarchive")
     XCTAssertEqual(PageFormats.format(for: "x/page.htm").name, "html")
     XCTAssertEqual(PageFormats.format(for: "x/page").name, "html")
+    XCTAssertEqual(PageFormats.format(for: "x/page.MHT").name, "mhtml")
+    XCTAssertEqual(PageFormats.format(for: "x/page.mhtml").name, "mhtml")
     XCTAssertTrue(PageFormats.isPage("a.webarchive"))
+    XCTAssertEqual(PageFormats.format(for: "x/crawl.warc").name, "warc")
+    XCTAssertEqual(PageFormats.format(for: "x/crawl.WARC.gz").name, "warc")
+    XCTAssertTrue(PageFormats.isPage("a.mhtml"))
+    XCTAssertTrue(PageFormats.isPage("a.warc.gz"))
+    XCTAssertFalse(PageFormats.isPage("a.gz"))
     XCTAssertFalse(PageFormats.isPage("notes.txt"))
   }
 }

@@ -268,6 +268,57 @@ final class BatchCommandTests: WorkFolderTestCase {
     XCTAssertNotNil(try PropertyListSerialization.propertyList(from: Data(contentsOf: single), format: nil) as? [String: Any])
   }
 
+  /// An MHTML file and a gzipped WARC in a folder go through batch and come out in their own formats.
+  func testMHTMLAndAGzippedWARCComeOutInTheirFormats() throws {
+    try pages(["a.html": "plain"])
+    let mhtml = [
+      "From: <Saved by Blink>", "MIME-Version: 1.0",
+      "Content-Type: multipart/related; type=\"text/html\"; boundary=\"----MultipartBoundary--x----\"", "",
+      "------MultipartBoundary--x----", "Content-Type: text/html", "Content-Transfer-Encoding: quoted-printable",
+      "Content-Location: https://example.org/m.html", "", "<p class=3D\"m\">archived</p>",
+      "------MultipartBoundary--x------", "",
+    ]
+    try Data(mhtml.joined(separator: "\r\n").utf8).write(to: input.appendingPathComponent("x.mhtml"))
+    let info = "WARC/1.1\r\nWARC-Type: warcinfo\r\nContent-Length: 14\r\n\r\nsoftware: test\r\n\r\n"
+    let http = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>crawled</p>"
+    let response = "WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: https://example.org/y.html\r\n"
+      + "Content-Type: application/http; msgtype=response\r\nContent-Length: \(http.utf8.count)\r\n\r\n\(http)\r\n\r\n"
+    let firstMember = try gzip(Data(info.utf8))
+    try (firstMember + gzip(Data(response.utf8))).write(to: input.appendingPathComponent("y.warc.gz"))
+    let result = try batch([input.path, "--ext", try bundle(), "--out", output.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(outputFiles(), ["a.html", "x.mhtml", "y.warc.gz"])
+    let page = try String(contentsOf: output.appendingPathComponent("x.mhtml"), encoding: .utf8)
+    XCTAssertTrue(page.contains("Content-Type: text/html; charset=utf-8\r\n"), page)
+    let unfolded = page.replacingOccurrences(of: "=\r\n", with: "").replacingOccurrences(of: "=3D", with: "=")
+    XCTAssertTrue(unfolded.contains(#"<body data-done="1"><p class="m">archived</p>"#), page)
+    XCTAssertTrue(page.hasSuffix("\r\n------MultipartBoundary--x------\r\n"), page)
+    let archive = try Data(contentsOf: output.appendingPathComponent("y.warc.gz"))
+    XCTAssertEqual(archive.prefix(firstMember.count), firstMember, "the warcinfo record's gzip member as it was")
+    let records = String(decoding: try gzip(archive, decompress: true), as: UTF8.self)
+    XCTAssertTrue(records.hasPrefix(info), records)
+    XCTAssertTrue(records.contains("WARC-Target-URI: https://example.org/y.html\r\n"), records)
+    XCTAssertTrue(records.contains("Content-Type: text/html; charset=utf-8\r\n"), records)
+    XCTAssertTrue(records.contains(#"<body data-done="1"><p>crawled</p>"#), records)
+  }
+
+  /// `data` through the `gzip` command (one member), or decompressed.
+  private func gzip(_ data: Data, decompress: Bool = false) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/gzip")
+    process.arguments = decompress ? ["-dc"] : ["-nc"]
+    let input = Pipe(), output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    try input.fileHandleForWriting.write(contentsOf: data)
+    try input.fileHandleForWriting.close()
+    let result = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "gzip")
+    return result
+  }
+
   func testUsageErrors() throws {
     try pages(["a.html": "a"])
     let ext = try bundle()

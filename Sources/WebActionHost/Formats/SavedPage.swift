@@ -83,7 +83,7 @@ public struct SavedFile: Sendable {
 /// The formats webaction reads and writes, chosen by file name.
 public enum PageFormats {
   /// Every format, the fallback (HTML) last.
-  public static let all: [any PageFormat] = [WebArchiveFormat(), HTMLPageFormat()]
+  public static let all: [any PageFormat] = [WebArchiveFormat(), MHTMLFormat(), WARCFormat(), HTMLPageFormat()]
 
   /// The format of a file named `fileName`: the first that handles its name, else HTML.
   public static func format(for fileName: String) -> any PageFormat {
