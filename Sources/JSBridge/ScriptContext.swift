@@ -60,20 +60,9 @@ public final class ScriptContext {
 
   /// Creates a context with its own context group, or in the group of `other` (another frame of the same page,
   /// on the same thread; the group's watchdog limit is then shared too).
-  public convenience init(name: String, sharingGroupWith other: ScriptContext? = nil) {
-    self.init(name: name, shared: other?.shared ?? ScriptGroup(keptAcrossPages: false))
-  }
-
-  /// Creates a context in `group`, a group its owner keeps from page to page (see ``ScriptGroup/init()``); a
-  /// page's frames then join it with ``init(name:sharingGroupWith:)``.
-  public convenience init(name: String, in group: ScriptGroup) {
-    precondition(group.isOnCurrentThread, "ScriptContext '\(name)': a group serves the thread that made it")
-    self.init(name: name, shared: group)
-  }
-
-  private init(name: String, shared: ScriptGroup) {
+  public init(name: String, sharingGroupWith other: ScriptContext? = nil) {
     self.name = name
-    self.shared = shared
+    shared = other?.shared ?? ScriptGroup()
     shared.openContexts += 1
     rawContext = JSGlobalContextCreateInGroup(shared.raw, shared.classes.global)
     JSString.withRef(name) { JSGlobalContextSetName(rawContext, $0) }
@@ -167,10 +156,11 @@ public final class ScriptContext {
     helperFunctions = [:]
     shared.openContexts -= 1
     if shared.openContexts == 0 {
-      // A group of its own: no unprotecting, since the group's VM, and its heap with every wrapper, goes with this
-      // context (below), and a locked hash-table removal per wrapper was a twentieth of a DOM walk over a large page.
-      // A kept group outlives the page: its wrappers are unprotected, for the collector to take.
-      shared.dropWrappers(unprotectingIn: shared.isKept ? ctx : nil)
+      // No unprotecting: the group's VM, and its heap with every wrapper, goes with this context (below), and a
+      // locked hash-table removal per wrapper was a twentieth of a DOM walk over a large page.
+      for record in shared.wrappers.values { record.uncache() }
+      shared.wrappers = [:]
+      shared.plainObjects = [:]
     }
     for state in installed.values {
       JSValueUnprotect(ctx, state.prototype)
@@ -181,13 +171,12 @@ public final class ScriptContext {
     interfaceResolver = nil
     realmResolver = nil
     hostStates = [:]
-    if shared.openContexts == 0 { shared.isKept ? shared.endPage(in: ctx) : shared.disarm() }
+    if shared.openContexts == 0 { shared.disarm() }
     JSObjectSetPrivate(JSContextGetGlobalObject(ctx), nil)
     isClosed = true
     JSGlobalContextRelease(ctx)
-    // The group's last context: the VM goes now (finalizing what it still holds, native closures included), unless
-    // the group is kept for the next page.
-    if shared.openContexts == 0, !shared.isKept { shared.release() }
+    // The group's last context: the VM goes now (finalizing what it still holds, native closures included).
+    if shared.openContexts == 0 { shared.release() }
     instanceClasses.forEach(JSClassRelease)
   }
 
@@ -196,18 +185,9 @@ public final class ScriptContext {
 /// An object value; objects and other values share one type, ``ScriptValue``.
 public typealias ScriptObject = ScriptValue
 
-/// What the contexts of one JSC context group share: one JavaScriptCore VM, its heap, the wrapper classes and the
-/// wrappers.
-///
-/// A context makes its own group, which goes with its last context (``ScriptContext/init(name:sharingGroupWith:)``).
-/// A host that runs page after page on one thread keeps one instead (``init()``, then
-/// ``ScriptContext/init(name:in:)`` for each page): a VM costs about a millisecond to make, and JavaScriptCore keeps
-/// about a kilobyte of every VM it ever made. Each page still gets fresh global objects; when a page's last context
-/// closes, its wrappers are unprotected and forgotten and the group's per-page state (watchdog, limits) is reset.
-public final class ScriptGroup {
+/// What the contexts of one JSC context group share (see ``ScriptContext/init(name:sharingGroupWith:)``).
+final class ScriptGroup {
   let raw: JSContextGroupRef
-  /// True for a group made with ``init()``, kept by its owner across pages.
-  let isKept: Bool
   let classes: NativeClasses
   /// The one JS object of each wrapped Swift object, whichever realm made it; keeps both alive until the
   /// group's last context closes (a collectable wrapper: until the collector takes it).
@@ -250,11 +230,7 @@ public final class ScriptGroup {
 
   private var isReleased = false
 
-  /// A group to keep across pages on this thread (see the type's documentation).
-  public convenience init() { self.init(keptAcrossPages: true) }
-
-  init(keptAcrossPages: Bool) {
-    isKept = keptAcrossPages
+  init() {
     raw = JSContextGroupCreate()
     classes = NativeClasses()
     // Eight times the size the scope has on the checked version, zeroed: if a later JavaScriptCore grows the class
@@ -283,38 +259,6 @@ public final class ScriptGroup {
   func watchdogDidFire() -> Bool {
     watchdogFired = true
     return true
-  }
-
-  /// True on the thread that made the group, the only one its contexts may be made and used on.
-  public var isOnCurrentThread: Bool { pthread_equal(thread, pthread_self()) != 0 }
-
-  /// Forgets every wrapper (the group's last context is closing). With `context`, a context of the group still
-  /// open, protected wrappers are unprotected and detached from their records first, so the collector can take
-  /// them and no callback reaches a released record; without, the VM is about to go with them.
-  func dropWrappers(unprotectingIn context: JSGlobalContextRef?) {
-    for record in wrappers.values {
-      record.uncache()
-      guard let context, record.isProtected else { continue }
-      JSObjectSetPrivate(record.proxyTarget ?? record.jsObject, nil)
-      JSValueUnprotect(context, record.jsObject)
-    }
-    wrappers = [:]
-    plainObjects = [:]
-  }
-
-  /// A kept group's page ended (its last context is closing; `context` is still open): the watchdog, limits and
-  /// stop state are reset for the next page, and the collector is told the page's objects are garbage.
-  func endPage(in context: JSGlobalContextRef) {
-    executionTimeLimit = nil
-    JSContextGroupClearExecutionTimeLimit(raw)
-    memoryLimit = nil
-    memoryLimitExceeded = nil
-    memoryThreshold = 0
-    watchdogFired = false
-    scriptDeadline = nil
-    stoppedNativeCall = nil
-    currentNativeCall = nil
-    JSGarbageCollect(context)
   }
 
   /// No more watchdog, heap checks or callbacks into the group (its last context closed).
