@@ -284,3 +284,11 @@ private func interfaceObjectHasInstance(
     return false
   }
 }
+
+/// A kept group's parked unhandled-rejection callback (``ScriptGroup/parkedCallback``): does nothing.
+func parkedFunction(
+  _ ctx: JSContextRef?, _ function: JSObjectRef?, _ this: JSObjectRef?, _ count: Int,
+  _ arguments: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
+) -> JSValueRef? {
+  JSValueMakeUndefined(ctx)
+}

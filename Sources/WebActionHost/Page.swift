@@ -18,7 +18,8 @@ final class Page {
 
   /// Decodes, parses and wires a page: encoding (BOM, prescan, `--encoding`, UTF-8), URL, DOM, JS globals.
   /// Subresources come from `subresources` when given, else from the request's folders (none when it has none).
-  init(request: ActionRequest, subresources loader: (any SubresourceLoader)? = nil,
+  /// The page's scripts run in `group` when given (a group its host keeps across pages), else in a group of their own.
+  init(request: ActionRequest, subresources loader: (any SubresourceLoader)? = nil, group: ScriptGroup? = nil,
        report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
     // An embedder's loader, else `--subresources` folders, else the resources saved with the page.
     let subresources = loader ?? (request.subresources.folders.isEmpty ? request.page.savedResources : request.subresources)
@@ -39,7 +40,8 @@ final class Page {
     if let subresources {
       document.styleSheetLoader = Self.styleSheetLoader(subresources, documentURL: url, report: report)
     }
-    context = ScriptContext(name: document.url.href)
+    let name = document.url.href
+    context = group.map { ScriptContext(name: name, in: $0) } ?? ScriptContext(name: name)
     context.executionTimeLimit = request.scriptTimeLimit
     context.memoryLimit = request.memoryLimit
     loop = EventLoop()
