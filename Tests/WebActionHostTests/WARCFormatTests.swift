@@ -191,4 +191,21 @@ final class WARCFormatTests: SavedPageFormatTestCase {
        "w.warc: record 1 (response https://x/): the bytes from 0"),
     ])
   }
+
+  /// A small file may hold gigabytes of zeros: what a `.warc.gz`, or a page's gzip payload, decompresses to is held
+  /// to --max-page-size, as a plain file's size is.
+  func testDecompressingPastTheMaximumSizeIsRefused() throws {
+    let zeros = [UInt8](repeating: 0x30, count: 300_000)
+    let bomb = record("response", uri: "https://x/", contentType: "application/http; msgtype=response",
+                      block: http(["Content-Type: text/html", "Content-Encoding: gzip"], Gzip.compress(zeros)))
+    XCTAssertLessThan(Gzip.compress(zeros).count, 2_000)
+    assertInputErrors(WARCFormat(maximumSize: 100_000), name: "w.warc", [
+      (Data(Gzip.compress(bytes("WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: 300000\r\n\r\n") + zeros)),
+       "w.warc: the gzip data from byte 0 decompresses to more than 100000 bytes (--max-page-size)"),
+      (Data(bomb), "w.warc: record 1 (response https://x/): the gzip data from byte 0 decompresses to more than 100000"),
+    ])
+    XCTAssertEqual(try WARCFormat(maximumSize: 400_000).read(Data(bomb), name: "w.warc", fileURL: nil).pages.count, 1)
+    XCTAssertTrue(PageFormats.format(for: "a.warc.gz").limited(to: 5) is WARCFormat)
+    XCTAssertEqual((PageFormats.format(for: "a.warc.gz").limited(to: 5) as? WARCFormat)?.maximumSize, 5)
+  }
 }

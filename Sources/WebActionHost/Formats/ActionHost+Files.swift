@@ -11,13 +11,14 @@ extension ActionHost {
 
   /// Processes every page of the file at `path` (HTML, or an archive a ``PageFormat`` reads) and returns the file
   /// to write back in the same format. Writes nothing. A file past `settings.maximumPageSize` is refused before it
-  /// is read.
+  /// is read, and a compressed one (`.warc.gz`) whose content decompresses past it, as it is read.
   public func process(
     file path: String, settings: PageSettings, finalizeArguments: PropertyList?, name: String? = nil
   ) throws(WebActionError) -> FileOutcome {
     let (bytes, _) = try PageSource.file(URL(fileURLWithPath: path)).read(maximumSize: settings.maximumPageSize)
     let data = Data(bytes)
-    let saved = try PageFormats.format(for: path).read(data, name: name ?? path, fileURL: URL(fileURLWithPath: path))
+    let saved = try PageFormats.format(for: path).limited(to: settings.maximumPageSize)
+      .read(data, name: name ?? path, fileURL: URL(fileURLWithPath: path))
     var outcomes: [ActionOutcome] = []
     for page in saved.pages {
       outcomes.append(try process(ActionRequest(page: .saved(page), settings: settings, finalizeArguments: finalizeArguments)))

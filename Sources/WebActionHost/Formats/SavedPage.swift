@@ -63,6 +63,13 @@ public protocol PageFormat: Sendable {
   /// The pages in `data` (one for most formats; a WARC file holds any number) and how to write the file back.
   /// `name` is the file's name for messages; `fileURL` is where it was read from (nil for standard input).
   func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile
+  /// This format with what it decompresses limited to `maximumSize` bytes (`--max-page-size`); formats that
+  /// decompress nothing return themselves.
+  func limited(to maximumSize: Int?) -> any PageFormat
+}
+
+extension PageFormat {
+  public func limited(to maximumSize: Int?) -> any PageFormat { self }
 }
 
 /// A file read by a ``PageFormat``: its pages, and a way to write it back with new main resources.

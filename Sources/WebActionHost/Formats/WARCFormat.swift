@@ -15,7 +15,13 @@ import Foundation
 /// member holding no processed record is copied as read, and one that does is compressed anew, alone (or with the
 /// members a processed record spans).
 public struct WARCFormat: PageFormat {
-  public init() {}
+  /// The most bytes a `.warc.gz`, or a page's gzip or deflate payload, may decompress to (nil: no limit).
+  public var maximumSize: Int?
+
+  public init(maximumSize: Int? = nil) { self.maximumSize = maximumSize }
+
+  public func limited(to maximumSize: Int?) -> any PageFormat { WARCFormat(maximumSize: maximumSize) }
+
   public var name: String { "warc" }
 
   public func handles(fileName: String) -> Bool {
@@ -32,14 +38,16 @@ public struct WARCFormat: PageFormat {
   public func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile {
     let bytes = [UInt8](data)
     do {
-      let members = bytes.starts(with: [0x1F, 0x8B]) ? try Gzip.members(bytes) : nil
+      let members = bytes.starts(with: [0x1F, 0x8B]) ? try Gzip.members(bytes, limit: maximumSize) : nil
       let plain = members.map { $0.flatMap(\.content) } ?? bytes
       let records = try WARCRecord.records(in: plain)
       var pages: [SavedPage] = []
       var pageRecords: [PageRecord] = []
       var resources: [SavedResource] = []
       for record in records {
-        guard let (response, payload, type) = try Self.contents(of: record, in: plain) else { continue }
+        guard let (response, payload, type) = try Self.contents(of: record, in: plain, limit: maximumSize) else {
+          continue
+        }
         if let url = record.targetURI {
           resources.append(SavedResource(
             url: url, mimeType: type.type, textEncoding: type.parameter("charset"), data: Data(payload)))
@@ -71,7 +79,7 @@ public struct WARCFormat: PageFormat {
   /// `resource` record, its block and type; nil for any other record, and for a response that is not HTTP or whose
   /// payload cannot be decoded and is not a page (it is copied as read).
   private static func contents(
-    of record: WARCRecord, in plain: [UInt8]
+    of record: WARCRecord, in plain: [UInt8], limit: Int?
   ) throws(MalformedInput) -> (HTTPResponse?, [UInt8], MediaType)? {
     let blockType = MediaType(record.headers["Content-Type"] ?? "")
     let holdsResponse =
@@ -83,7 +91,7 @@ public struct WARCFormat: PageFormat {
       guard let response = try? HTTPResponse(plain, block: record.blockRange) else { return nil }
       let type = response.contentType
       do {
-        return (response, try response.decodedPayload(plain), type)
+        return (response, try response.decodedPayload(plain, limit: limit), type)
       } catch where ["text/html", "application/xhtml+xml"].contains(type.type) {
         throw MalformedInput("\(record.label): \(error.what)")
       } catch {

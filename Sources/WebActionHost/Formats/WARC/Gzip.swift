@@ -9,28 +9,31 @@ enum Gzip {
     var content: [UInt8]
   }
 
-  /// Every member of `bytes`, in order: a `.warc.gz` holds one per record, or one for the whole file.
-  static func members(_ bytes: [UInt8]) throws(MalformedInput) -> [Member] {
+  /// Every member of `bytes`, in order: a `.warc.gz` holds one per record, or one for the whole file. With a
+  /// `limit`, members that together decompress to more bytes are refused (a small file can hold gigabytes of zeros).
+  static func members(_ bytes: [UInt8], limit: Int? = nil) throws(MalformedInput) -> [Member] {
     var members: [Member] = []
     var start = 0
+    var total = 0
     while start < bytes.count {
       guard bytes.hasPrefix([0x1F, 0x8B], at: start) else {
         throw MalformedInput("the bytes from \(start) on are not a gzip member")
       }
-      let (content, end) = try inflate(bytes, from: start, windowBits: 15 + 16)
+      let (content, end) = try inflate(bytes, from: start, windowBits: 15 + 16, limit: limit.map { $0 - total })
       members.append(Member(range: start..<end, content: content))
+      total += content.count
       start = end
     }
     return members
   }
 
   /// A payload encoded `gzip` (every member) or `deflate` (zlib-wrapped, or raw as some servers send it).
-  static func decode(_ bytes: [UInt8], coding: String) throws(MalformedInput) -> [UInt8] {
+  static func decode(_ bytes: [UInt8], coding: String, limit: Int? = nil) throws(MalformedInput) -> [UInt8] {
     if coding == "deflate" {
-      if let (content, _) = try? inflate(bytes, from: 0, windowBits: 15) { return content }
-      return try inflate(bytes, from: 0, windowBits: -15).content
+      if let (content, _) = try? inflate(bytes, from: 0, windowBits: 15, limit: limit) { return content }
+      return try inflate(bytes, from: 0, windowBits: -15, limit: limit).content
     }
-    return try members(bytes).flatMap(\.content)
+    return try members(bytes, limit: limit).flatMap(\.content)
   }
 
   /// `bytes` as one gzip member.
@@ -55,7 +58,7 @@ enum Gzip {
 
   /// Inflates the stream starting at `start`: what it holds, and where it ends.
   private static func inflate(
-    _ bytes: [UInt8], from start: Int, windowBits: Int32
+    _ bytes: [UInt8], from start: Int, windowBits: Int32, limit: Int?
   ) throws(MalformedInput) -> (content: [UInt8], end: Int) {
     var stream = z_stream()
     guard webaction_inflate_init2(&stream, windowBits) == Z_OK else {
@@ -75,12 +78,15 @@ enum Gzip {
           content += out[..<(out.count - Int(stream.avail_out))]
           return status
         }
+        if let limit, content.count > limit { return Z_MEM_ERROR }
         if status != Z_OK { return status }
       }
     }
     switch status {
     case Z_STREAM_END: return (content, bytes.count - Int(stream.avail_in))
     case Z_BUF_ERROR: throw MalformedInput("the gzip data from byte \(start) is cut short")
+    case Z_MEM_ERROR where limit.map { content.count > $0 } == true:
+      throw MalformedInput("the gzip data from byte \(start) decompresses to more than \(limit ?? 0) bytes (--max-page-size)")
     default:
       let reason = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
       throw MalformedInput("the gzip data from byte \(start) is corrupt (\(reason))")

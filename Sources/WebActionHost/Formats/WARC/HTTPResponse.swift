@@ -19,15 +19,15 @@ struct HTTPResponse: Sendable {
   var contentType: MediaType { MediaType(headers["Content-Type"] ?? "") }
 
   /// The payload without its transfer coding (chunked) and content codings (gzip, deflate), as a browser gets it.
-  func decodedPayload(_ bytes: [UInt8]) throws(MalformedInput) -> [UInt8] {
+  func decodedPayload(_ bytes: [UInt8], limit: Int? = nil) throws(MalformedInput) -> [UInt8] {
     var payload = Array(bytes[payloadRange])
     let transfer = Self.codings(headers["Transfer-Encoding"])
     if transfer.last == "chunked" { payload = try Self.dechunk(payload) }
     for coding in Self.codings(headers["Content-Encoding"]).reversed() {
       switch coding {
       case "identity": continue
-      case "gzip", "x-gzip": payload = try Gzip.decode(payload, coding: "gzip")
-      case "deflate": payload = try Gzip.decode(payload, coding: "deflate")
+      case "gzip", "x-gzip": payload = try Gzip.decode(payload, coding: "gzip", limit: limit)
+      case "deflate": payload = try Gzip.decode(payload, coding: "deflate", limit: limit)
       default: throw MalformedInput("its Content-Encoding \(coding) is not supported (gzip and deflate are)")
       }
     }
