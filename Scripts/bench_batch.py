@@ -230,7 +230,7 @@ def chromium_reference(root):
     return module
 
 
-def run_chromium(cr, pages, action_js, log):
+def run_chromium(cr, pages, action_js):
     """Per-page ms (navigate, load, run, finalize, serialize) of page-info's Action.js in one headless Chromium."""
     import asyncio
     import urllib.request
@@ -319,7 +319,7 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     log("chromium: page-info's Action.js on the same pages in one headless browser...")
     action_js = os.path.join(root, "Sources", "Extensions", "PageInfo", "Resources", "page-info.appex", "Action.js")
     start = time.perf_counter()
-    version, timings = run_chromium(cr, pages, action_js, log)
+    version, timings = run_chromium(cr, pages, action_js)
     rows[("chromium", 1)] = {"seconds": [time.perf_counter() - start], "ms": timings, "peak": []}
     chromium_seconds = sum(timings) / 1000  # the pages only, not the browser's start
 

@@ -209,12 +209,13 @@ public typealias ScriptObject = ScriptValue
 /// closes, its wrappers are unprotected and forgotten and the group's per-page state (watchdog, limits) is reset.
 public final class ScriptGroup {
   let raw: JSContextGroupRef
-  /// True for a group made with ``init()``, kept by its owner across pages.
-  let isKept: Bool
   /// A kept group's realm of its own (no ScriptContext), and a function of it that does nothing: what a closing
-  /// context leaves as its unhandled-rejection callback, which JSC roots.
+  /// context leaves as its unhandled-rejection callback, which JSC roots. Nil for a group that goes with its last
+  /// context.
   let parkingRealm: JSGlobalContextRef?
   let parkedCallback: JSObjectRef?
+  /// True for a group made with ``init()``, kept by its owner across pages.
+  var isKept: Bool { parkingRealm != nil }
   let classes: NativeClasses
   /// The one JS object of each wrapped Swift object, whichever realm made it; keeps both alive until the
   /// group's last context closes (a collectable wrapper: until the collector takes it).
@@ -261,7 +262,6 @@ public final class ScriptGroup {
   public convenience init() { self.init(keptAcrossPages: true) }
 
   init(keptAcrossPages: Bool) {
-    isKept = keptAcrossPages
     raw = JSContextGroupCreate()
     if keptAcrossPages {
       parkingRealm = JSGlobalContextCreateInGroup(raw, nil)

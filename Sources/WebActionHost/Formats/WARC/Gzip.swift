@@ -67,6 +67,7 @@ enum Gzip {
     defer { inflateEnd(&stream) }
     var content: [UInt8] = []
     var window = [UInt8](repeating: 0, count: 1 << 16)
+    var isOverLimit = false
     let status = bytes.withUnsafeBufferPointer { input in
       stream.next_in = input.baseAddress.map { $0 + start }
       stream.avail_in = uInt(clamping: input.count - start)
@@ -78,15 +79,19 @@ enum Gzip {
           content += out[..<(out.count - Int(stream.avail_out))]
           return status
         }
-        if let limit, content.count > limit { return Z_MEM_ERROR }
+        if let limit, content.count > limit {
+          isOverLimit = true
+          return status
+        }
         if status != Z_OK { return status }
       }
+    }
+    if isOverLimit, let limit {
+      throw MalformedInput("the gzip data from byte \(start) decompresses to more than \(limit) bytes (--max-page-size)")
     }
     switch status {
     case Z_STREAM_END: return (content, bytes.count - Int(stream.avail_in))
     case Z_BUF_ERROR: throw MalformedInput("the gzip data from byte \(start) is cut short")
-    case Z_MEM_ERROR where limit.map { content.count > $0 } == true:
-      throw MalformedInput("the gzip data from byte \(start) decompresses to more than \(limit ?? 0) bytes (--max-page-size)")
     default:
       let reason = stream.msg.map { String(cString: $0) } ?? "zlib error \(status)"
       throw MalformedInput("the gzip data from byte \(start) is corrupt (\(reason))")
