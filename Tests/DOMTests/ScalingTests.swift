@@ -84,7 +84,7 @@ final class ScalingTests: XCTestCase {
   }
 
   func testSerializingAndTextContentOfNestedBlocks() {
-    assertScalesLinearly("serializing nested blocks", n: 8_000, prepare: Self.nestedBlocksWithText) { document in
+    assertScalesLinearly("serializing nested blocks", n: 32_000, prepare: Self.nestedBlocksWithText) { document in
       XCTAssertTrue(document.serialize().hasSuffix("</div></body></html>"))
     }
     assertScalesLinearly("textContent of nested blocks", n: 20_000, prepare: Self.nestedBlocksWithText) { document in
