@@ -16,8 +16,10 @@ final class ScalingTests: XCTestCase {
   }
 
   func testParsingManyAttributes() {
-    // Each attribute name was compared with every earlier one, and libxml2 walked the list to append it.
-    assertScalesLinearly("parse one element with many attributes", n: 25_000) { n in
+    // Each attribute name was compared with every earlier one, and libxml2 walked the list to append it (ratio 16).
+    // Now linear, but at 4n the names' hash set and nodes outgrow the caches and malloc consolidates: a release build
+    // measures 5.1 to 5.6 (perf: hashing, malloc, page faults), hence the limit of 7.
+    assertScalesLinearly("parse one element with many attributes", n: 25_000, maxRatio: 7) { n in
       "<p " + (0..<n).map { "a\($0)=v" }.joined(separator: " ") + ">"
     } work: { html in
       _ = Document.parse(html: html)

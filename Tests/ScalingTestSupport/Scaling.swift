@@ -7,10 +7,12 @@ import XCTest
 /// A linear algorithm gives a ratio near 4, a quadratic one near 16. `prepare` builds the input outside the timing;
 /// `work` is timed in CPU time (other processes on a shared machine do not count): the calling thread's, or with
 /// `clock: .childProcesses` that of the processes `work` ran and waited for. Runs at `n` and `4n` interleave, best of
-/// `runs`. Pick `n` so that `work` takes some 50 ms at `n` in a debug build: shorter timings
-/// are mostly noise, longer ones slow the suite.
+/// `runs`, and of more runs (up to 15) while the runs at `n` have taken under `minimumTime` in all: a short timing is
+/// mostly noise, and a release build runs the same `n` ten times faster than a debug one. Pick `n` so that `work`
+/// takes some 50 ms at `n` in a debug build: longer timings slow the suite.
 public func assertScalesLinearly<Input>(
   _ what: String, n: Int, maxRatio: Double = 6, runs: Int = 3, clock: ScalingClock = .thread,
+  minimumTime: Double = 0.05,
   prepare: (Int) throws -> Input, work: (Input) throws -> Void,
   file: StaticString = #filePath, line: UInt = #line
 ) rethrows {
@@ -22,9 +24,14 @@ public func assertScalesLinearly<Input>(
   }
   var small = Double.infinity
   var large = Double.infinity
-  for _ in 0..<runs {
-    small = min(small, try time(n))
+  var timeAtN = 0.0
+  var run = 0
+  while run < runs || (timeAtN < minimumTime && run < 15) {
+    let atN = try time(n)
+    timeAtN += atN
+    small = min(small, atN)
     large = min(large, try time(4 * n))
+    run += 1
   }
   let ratio = large / max(small, 1e-6)
   let figures = String(
