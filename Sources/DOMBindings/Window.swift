@@ -156,7 +156,7 @@ public final class Window: EventTarget {
     installErrorReporting()
     // Long DOM operations on this thread stop when the running script's time is up (the frames' scripts run in the
     // same context group, so the top window's context answers for them too).
-    if parent == nil { Interruption.install { [weak context] in context?.isPastScriptDeadline ?? false } }
+    if parent == nil { Interruption.install { [reference = context.reference] in reference.object?.isPastScriptDeadline ?? false } }
     // A parsed page's iframes (a document parsed with its window, `--scripts`, reports them as it goes).
     Node.frames(in: document).forEach(connectFrame)
   }

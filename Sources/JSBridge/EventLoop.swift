@@ -39,7 +39,8 @@ public final class EventLoop {
   /// loop does not, so a `setTimeout(f, 0)` chain would otherwise spin, hundreds of thousands of times a second, until
   /// its deadline.
   public var turnLimit = 100_000
-  private weak var context: ScriptContext?
+  private var contextReference: ClearedReference<ScriptContext>?
+  private var context: ScriptContext? { contextReference?.object }
   private var timers: [Int: Timer] = [:]
   private var nextID = 1
   private var nextSequence = 0
@@ -52,7 +53,7 @@ public final class EventLoop {
     let id: Int
     let callback: ProtectedValue
     /// The realm whose script (or host code) set the timer: cleared with it (``cancelTimers(of:)``).
-    weak var realm: ScriptContext?
+    var realmReference: ClearedReference<ScriptContext>?
     let arguments: [ProtectedValue]
     let interval: Double?
     var due: Double
@@ -81,7 +82,7 @@ public final class EventLoop {
   /// compiled there).
   public func install(on context: ScriptContext) throws(ScriptError) {
     let isFirst = self.context == nil || self.context?.isClosed == true
-    if isFirst { self.context = context }
+    if isFirst { contextReference = context.reference }
     let global = context.global
     let hidden = JSPropertyAttributes(kJSPropertyAttributeDontEnum)
     try context.define(global, "setTimeout", context.makeFunction(name: "setTimeout", length: 1) { [weak self] args in
@@ -133,7 +134,7 @@ public final class EventLoop {
     let timer = Timer(
       id: id, callback: ProtectedValue(callback), arguments: args.rest(from: 2).map(ProtectedValue.init),
       interval: repeating ? delay / 1000 : nil, due: clock.now + delay / 1000, sequence: takeSequence())
-    timer.realm = args.context
+    timer.realmReference = args.context.reference
     timers[id] = timer
     return id
   }
@@ -148,7 +149,7 @@ public final class EventLoop {
     let timer = Timer(
       id: id, callback: ProtectedValue(callback), arguments: [], interval: nil, due: clock.now + delay / 1000,
       sequence: takeSequence())
-    timer.realm = callback.context
+    timer.realmReference = callback.context.reference
     timers[id] = timer
     return id
   }
@@ -162,7 +163,7 @@ public final class EventLoop {
   /// Cancels every pending timer set in `realm` (a frame whose iframe left the document: its global's timers
   /// are cleared, https://html.spec.whatwg.org/#unload-a-document).
   public func cancelTimers(of realm: ScriptContext) {
-    timers = timers.filter { $0.value.realm !== realm }
+    timers = timers.filter { $0.value.realmReference?.object !== realm }
   }
 
   private func takeSequence() -> Int {

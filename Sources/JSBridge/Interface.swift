@@ -16,6 +16,8 @@ public final class AnyInterface: Sendable {
   let accepts: @Sendable (AnyObject) -> Bool
   /// The identity the table's members check their receiver against.
   let brand: InterfaceBrand
+  /// The brands of this interface and its ancestors, most derived first.
+  private let brands: [ObjectIdentifier]
   /// True when instances' wrappers may be collected (``InterfaceBuilder/wrappersAreCollectable()``, here or in an ancestor).
   let isCollectable: Bool
   /// True when instances are handed out as a `Proxy` with WebIDL's legacy platform object behaviour
@@ -28,6 +30,7 @@ public final class AnyInterface: Sendable {
     collectable: Bool = false, legacyPlatformObject: Bool = false
   ) {
     self.brand = brand
+    self.brands = [ObjectIdentifier(brand)] + (parent?.brands ?? [])
     self.isCollectable = collectable || (parent?.isCollectable ?? false)
     self.isLegacyPlatformObject = legacyPlatformObject || (parent?.isLegacyPlatformObject ?? false)
     precondition(!(isCollectable && isLegacyPlatformObject), "\(name): a legacy platform object's wrapper cannot be collectable")
@@ -51,15 +54,12 @@ public final class AnyInterface: Sendable {
   /// The nearest named-property handler in the inheritance chain.
   var effectiveNamed: NamedProperties? { named ?? parent?.effectiveNamed }
 
-  /// True when this interface or an ancestor was built with `brand` (a pointer compare per level).
+  /// True when this interface or an ancestor was built with `brand` (a pointer compare per level, on every native
+  /// call: no reference counting).
   @inline(__always)
   func carries(_ brand: InterfaceBrand) -> Bool {
-    var current: AnyInterface? = self
-    while let c = current {
-      if c.brand === brand { return true }
-      current = c.parent
-    }
-    return false
+    let wanted = ObjectIdentifier(brand)
+    return brands.contains { $0 == wanted }
   }
 
   /// True when `self` is `other` or inherits from it.

@@ -6,12 +6,13 @@ import CJavaScriptCore
 /// JSC finds live values only on the machine stack, so any `ScriptValue` stored in a property, array,
 /// dictionary or closure capture must be held through a `ProtectedValue`.
 public final class ProtectedValue {
-  private weak var context: ScriptContext?
+  private let contextReference: ClearedReference<ScriptContext>
+  private var context: ScriptContext? { contextReference.object }
   private var raw: JSValueRef?
 
   /// Protects `value` until this object goes away or the context closes.
   public init(_ value: ScriptValue) {
-    context = value.context
+    contextReference = value.context.reference
     raw = value.raw
     JSValueProtect(value.context.raw, value.raw)
     value.context.protectedValues[ObjectIdentifier(self)] = WeakProtectedValue(self)

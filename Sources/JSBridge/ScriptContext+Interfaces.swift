@@ -24,7 +24,7 @@ final class WrapperRecord {
   /// The `[SameObject]` values made for this wrapper, by member name (a handful at most; kept as long as the wrapper).
   var sameObjects: [(member: String, value: AnyObject)] = []
   /// For a collectable wrapper, the group to tell when the collector takes it (nil otherwise).
-  weak var owner: ScriptGroup?
+  var owner: ClearedReference<ScriptGroup>?
   /// True when `jsObject` is an ordinary object holding fixed items (``IndexedProperties/fixedItems``), which is
   /// protected until close whatever the interface.
   let isFixedList: Bool
@@ -68,8 +68,12 @@ extension WrapperRecord {
 final class NativeFunction {
   let name: String
   let body: (Arguments) throws -> ScriptValue
-  init(name: String, body: @escaping (Arguments) throws -> ScriptValue) {
+  /// The realm that made the function: the context of its calls (found without asking JSC for the caller's global
+  /// object, which takes JSC's lock).
+  let realm: ClearedReference<ScriptContext>
+  init(name: String, realm: ScriptContext, body: @escaping (Arguments) throws -> ScriptValue) {
     self.name = name
+    self.realm = realm.reference
     self.body = body
   }
 }
@@ -243,7 +247,7 @@ extension ScriptContext {
   }
 
   func makeNativeFunction(name: String, length: Int, body: @escaping (Arguments) throws -> ScriptValue) -> ScriptValue {
-    let box = Unmanaged.passRetained(NativeFunction(name: name, body: body)).toOpaque()
+    let box = Unmanaged.passRetained(NativeFunction(name: name, realm: self, body: body)).toOpaque()
     let function = JSObjectMake(raw, classes.function, box)!
     // Own `name` and `length` first: once Function.prototype is the prototype, its read-only ones block a put.
     setDirect(function, "name", makeString(name).raw, attributes: readOnlyHidden)
@@ -314,7 +318,7 @@ extension ScriptContext {
     let stored = WrapperRecord(object: object, interface: interface, jsObject: exposed, group: shared)
     if interface.isCollectable {
       // The JS object owns its record; the finalizer releases it and removes it from `wrappers`.
-      stored.owner = shared
+      stored.owner = shared.reference
       JSObjectSetPrivate(js, Unmanaged.passRetained(stored).toOpaque())
       collectableWrapperMade()
     } else {

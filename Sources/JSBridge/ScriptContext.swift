@@ -21,6 +21,8 @@ public final class ScriptContext {
   private let rawContext: JSGlobalContextRef
   /// True once ``close()`` ran.
   public private(set) var isClosed = false
+  /// This context, for what must not keep it alive (use it rather than a `weak` reference: see the type).
+  public let reference = ClearedReference<ScriptContext>()
 
   /// Picks the interface for a Swift object that ``wrap(_:)`` is asked to expose (most derived first).
   public var interfaceResolver: ((AnyObject) -> AnyInterface?)?
@@ -78,9 +80,13 @@ public final class ScriptContext {
     rawContext = JSGlobalContextCreateInGroup(shared.raw, shared.classes.global)
     JSString.withRef(name) { JSGlobalContextSetName(rawContext, $0) }
     JSObjectSetPrivate(JSContextGetGlobalObject(rawContext), Unmanaged.passUnretained(self).toOpaque())
+    reference.object = self
   }
 
-  deinit { close() }
+  deinit {
+    close()
+    reference.object = nil
+  }
 
   /// The raw context; traps if the context is closed (using a value after `close()` is a programming error).
   var raw: JSGlobalContextRef {
@@ -243,7 +249,9 @@ public final class ScriptGroup {
   /// scripts.
   var scriptDeadline: Double?
   /// The outermost native function running now (for messages).
-  var currentNativeCall: String?
+  var currentNativeCall: String? { currentNativeFunction?.name }
+  /// The function behind ``currentNativeCall``, kept unretained: it is on the stack while set.
+  unowned(unsafe) var currentNativeFunction: NativeFunction?
   /// True while a native entry point makes the JS value of the error it throws.
   var isRaisingException = false
   /// The native call that was stopped at the deadline, until the script it belongs to ends.
@@ -257,6 +265,8 @@ public final class ScriptGroup {
   let microtaskGate: UnsafeMutablePointer<WAMicrotaskDelayScope>
 
   private var isReleased = false
+  /// This group, for what must not keep it alive (use it rather than a `weak` reference: see the type).
+  let reference = ClearedReference<ScriptGroup>()
 
   /// A group to keep across pages on this thread (see the type's documentation).
   public convenience init() { self.init(keptAcrossPages: true) }
@@ -278,6 +288,7 @@ public final class ScriptGroup {
     microtaskGate.initialize(repeating: WAMicrotaskDelayScope(vm: nil), count: 8)
     WAMicrotaskDelayScopeCreate(microtaskGate, raw)
     JSContextGroupAddHeapFinalizer(raw, heapFinalizerCallback, Unmanaged.passUnretained(self).toOpaque())
+    reference.object = self
   }
 
   /// Sets JSC's watchdog to ``executionTimeLimit`` (clears it for nil).
@@ -331,7 +342,7 @@ public final class ScriptGroup {
     watchdogFired = false
     scriptDeadline = nil
     stoppedNativeCall = nil
-    currentNativeCall = nil
+    currentNativeFunction = nil
     JSSynchronousGarbageCollectForDebugging(context)
   }
 
@@ -357,5 +368,8 @@ public final class ScriptGroup {
     classes.release()
   }
 
-  deinit { release() }
+  deinit {
+    reference.object = nil
+    release()
+  }
 }

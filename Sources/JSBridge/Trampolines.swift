@@ -93,6 +93,14 @@ private func runNative<R>(
   _ body: (ScriptContext) throws -> R
 ) -> R {
   guard let context = ScriptContext.from(ctx) else { return failure }
+  return runNative(in: context, exception, failure: failure, body)
+}
+
+/// ``runNative(_:_:failure:_:)`` in a context already found.
+private func runNative<R>(
+  in context: ScriptContext, _ exception: UnsafeMutablePointer<JSValueRef?>?, failure: R,
+  _ body: (ScriptContext) throws -> R
+) -> R {
   context.nativeDepth += 1
   defer { context.nativeDepth -= 1 }
   // Stopped at the deadline (ScriptContext+Deadline.swift), a call's result may be incomplete: the error replaces it
@@ -114,12 +122,15 @@ private func nativeFunctionCall(
   _ ctx: JSContextRef?, _ function: JSObjectRef?, _ this: JSObjectRef?, _ argc: Int,
   _ argv: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
 ) -> JSValueRef? {
-  runNative(ctx, exception, failure: nil) { context in
-    guard let function, let p = JSObjectGetPrivate(function) else { throw ScriptError.typeError("Illegal invocation") }
-    let native = Unmanaged<NativeFunction>.fromOpaque(p).takeUnretainedValue()
-    let outermost = context.shared.currentNativeCall == nil
-    if outermost { context.shared.currentNativeCall = native.name }
-    defer { if outermost { context.shared.currentNativeCall = nil } }
+  guard let function, let p = JSObjectGetPrivate(function) else { return nil }
+  let native = Unmanaged<NativeFunction>.fromOpaque(p).takeUnretainedValue()
+  // A closed realm's function (still held by another frame of the group) does nothing, as ScriptContext.from finds.
+  guard let realm = native.realm.object, !realm.isClosed else { return nil }
+  return runNative(in: realm, exception, failure: nil) { context in
+    let shared = context.shared
+    let outermost = shared.currentNativeFunction == nil
+    if outermost { shared.currentNativeFunction = native }
+    defer { if outermost { shared.currentNativeFunction = nil } }
     let thisValue = this.map { ScriptValue($0, in: context) } ?? context.makeUndefined()
     let args = Arguments(context: context, this: thisValue, thisObject: this, callee: native.name, count: argc, values: argv)
     return try native.body(args).raw
@@ -136,7 +147,7 @@ private func nativeFunctionFinalize(_ object: JSObjectRef?) {
 private func collectableWrapperFinalize(_ object: JSObjectRef?) {
   guard let object, let p = JSObjectGetPrivate(object) else { return }
   let record = Unmanaged<WrapperRecord>.fromOpaque(p).takeRetainedValue()
-  record.owner?.forgetWrapper(record)
+  record.owner?.object?.forgetWrapper(record)
 }
 
 private func watchdogTerminate(_ ctx: JSContextRef?, _ info: UnsafeMutableRawPointer?) -> Bool {
