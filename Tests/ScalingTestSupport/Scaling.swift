@@ -4,14 +4,16 @@ import XCTest
 /// Checks that an algorithm is linear (or n·log n) in its input: the time at size `4n` must stay under `maxRatio`
 /// times the time at `n`, in one run.
 ///
-/// A linear algorithm gives a ratio near 4, a quadratic one near 16. `prepare` builds the input outside the timing;
+/// A linear algorithm gives a ratio near 4, a quadratic one near 16. The default limit, 8, sits between: in full-suite
+/// runs (a heap grown and fragmented by the tests before) linear algorithms measured up to 6.3, the input at `4n`
+/// outgrowing the caches and taking more page faults. `prepare` builds the input outside the timing;
 /// `work` is timed in CPU time (other processes on a shared machine do not count): the calling thread's, or with
 /// `clock: .childProcesses` that of the processes `work` ran and waited for. Runs at `n` and `4n` interleave, best of
 /// `runs`, and of more runs (up to 15) while the runs at `n` have taken under `minimumTime` in all: a short timing is
 /// mostly noise, and a release build runs the same `n` ten times faster than a debug one. Pick `n` so that `work`
 /// takes some 50 ms at `n` in a debug build: longer timings slow the suite.
 public func assertScalesLinearly<Input>(
-  _ what: String, n: Int, maxRatio: Double = 6, runs: Int = 3, clock: ScalingClock = .thread,
+  _ what: String, n: Int, maxRatio: Double = 8, runs: Int = 3, clock: ScalingClock = .thread,
   minimumTime: Double = 0.05,
   prepare: (Int) throws -> Input, work: (Input) throws -> Void,
   file: StaticString = #filePath, line: UInt = #line
