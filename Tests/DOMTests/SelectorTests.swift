@@ -160,4 +160,16 @@ final class SelectorTests: XCTestCase {
     try XCTUnwrap(document.getElementById("ta")).append("t")
     XCTAssertEqual(try document.querySelectorAll(":invalid").map(\.id), ["f", "fs", "s2"], "a listbox has no placeholder option")
   }
+
+  /// A query walks the raw tree: the only wrappers it makes are those of the elements it returns (through
+  /// wrappers, a query over a large page made one for every node it passed, text and comments included).
+  func testAQueryMakesWrappersOnlyForWhatItReturns() throws {
+    let document = Document.parse(html: "<!doctype html><body>" + String(
+      repeating: "<div class=c><p>one <b>two</b> <!-- three --></p><p class=x lang=en>four</p></div>", count: 50))
+    let before = document.wrapperCount
+    XCTAssertEqual(try document.querySelectorAll("div > p.x:last-child, body b:empty").count, 50)
+    XCTAssertEqual(document.wrapperCount - before, 50)
+    XCTAssertEqual(try document.querySelectorAll("p:has(> b):not([lang]):nth-child(odd of p)").count, 50)
+    XCTAssertEqual(document.wrapperCount - before, 100)
+  }
 }

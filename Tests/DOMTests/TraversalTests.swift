@@ -151,4 +151,16 @@ final class TraversalTests: XCTestCase {
     XCTAssertEqual(Array(body.descendants(includingSelf: true)).first.map(label), "body")
     XCTAssertEqual(document.createTextNode("t").descendants().map(label), [])
   }
+
+  /// nextNode walks the raw tree: a node gets a wrapper when whatToShow shows it, not for being passed.
+  func testNextNodeMakesWrappersOnlyForTheNodesShown() throws {
+    let document = Document.parse(html: "<!doctype html><body>" + String(repeating: "<div><p>a <b>b</b></p></div>", count: 40))
+    let body = try XCTUnwrap(document.body)
+    let before = document.wrapperCount
+    let walker = document.createTreeWalker(body, whatToShow: .text)
+    var texts = 0
+    while try walker.nextNode() != nil { texts += 1 }
+    XCTAssertEqual(texts, 80)
+    XCTAssertEqual(document.wrapperCount - before, 80)
+  }
 }

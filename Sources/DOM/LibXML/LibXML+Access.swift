@@ -99,6 +99,9 @@ extension LibXML {
     return readStored(content)
   }
 
+  /// True when a text or comment node's character data is empty (without reading it).
+  static func contentIsEmpty(_ node: Node) -> Bool { node.pointee.content.map { $0.pointee == 0 } ?? true }
+
   /// Replaces the character data of a text or comment node (no entity parsing, no merging).
   static func setContent(_ node: Node, _ text: String) {
     precondition([.text, .comment, .processingInstruction].contains(kind(node)), "LibXML.setContent: not character data")

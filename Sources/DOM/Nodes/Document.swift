@@ -15,6 +15,8 @@ public class Document: Node {
   /// dictionary lookup here was a tenth of a DOM walk over a large page. A wrapper moved to another document is
   /// kept by both (``transferWrapper(_:to:)``).
   private var wrappers: [Node] = []
+  /// How many nodes have a wrapper (what a walk that should make none is checked against).
+  var wrapperCount: Int { wrappers.count }
   /// Unlinked subtree roots this document owns (created, removed, or template contents).
   var detached: Set<xmlNodePtr> = []
   /// Template element → its content fragment (unlinked, also in `detached`).

@@ -42,7 +42,10 @@ public class Node: EventTarget {
   public var document: Document { ownerDocumentStorage ?? (self as! Document) }
 
   /// The node's type.
-  public var nodeType: NodeType {
+  public var nodeType: NodeType { Self.nodeType(of: raw) }
+
+  /// The node type of a raw node, without its wrapper.
+  static func nodeType(of raw: xmlNodePtr) -> NodeType {
     switch LibXML.kind(raw) {
     case .document: return .document
     case .doctype: return .documentType

@@ -65,8 +65,9 @@ struct RuleSet: Sendable {
   /// (for important declarations, `important` reverses the layers).
   func matching(_ element: Element, important: Bool = false) -> [Entry] {
     var found: [Entry] = []
+    let raw = RawElement(element)
     func test(_ indices: [Int]?) {
-      for index in indices ?? [] where entries[index].rule.selector.matches(element) { found.append(entries[index]) }
+      for index in indices ?? [] where entries[index].rule.selector.matches(raw) { found.append(entries[index]) }
     }
     if let id = element.getAttribute("id"), !id.isEmpty { test(byID[fold(id)]) }
     if !byClass.isEmpty, let className = element.getAttribute("class") {

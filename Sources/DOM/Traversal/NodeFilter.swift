@@ -1,3 +1,5 @@
+import CLibXML2
+
 /// What a traversal filter says about a node.
 public enum FilterResult: Int, Sendable {
   case accept = 1, reject = 2, skip = 3
@@ -48,19 +50,25 @@ public class Traverser {
 
   /// https://dom.spec.whatwg.org/#concept-node-filter
   func filterNode(_ node: Node) throws -> FilterResult {
+    try filterNode(raw: node.raw, in: node.document)
+  }
+
+  /// ``filterNode(_:)`` for a raw node of `document`: its wrapper is made only when `whatToShow` shows it and there
+  /// is a filter to pass it to.
+  func filterNode(raw node: xmlNodePtr, in document: Document) throws -> FilterResult {
     // Step 1.
     if isActive {
       throw DOMException(.invalidStateError, "a NodeFilter called back into the traversal it is filtering")
     }
     // Steps 2-3.
-    let bit = UInt32(1) << UInt32(node.nodeType.rawValue - 1)
+    let bit = UInt32(1) << UInt32(Node.nodeType(of: node).rawValue - 1)
     guard whatToShow.rawValue & bit != 0 else { return .skip }
     // Step 4.
     guard let filter else { return .accept }
     // Steps 5-7.
     isActive = true
     defer { isActive = false }
-    return try filter(node)
+    return try filter(document.node(for: node))
   }
 }
 

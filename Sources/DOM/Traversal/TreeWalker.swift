@@ -1,3 +1,5 @@
+import CLibXML2
+
 /// Walks a subtree, showing only the nodes `whatToShow` and the filter accept.
 ///
 /// https://dom.spec.whatwg.org/#interface-treewalker
@@ -151,41 +153,46 @@ public final class TreeWalker: Traverser {
   }
 
   /// https://dom.spec.whatwg.org/#dom-treewalker-nextnode
+  ///
+  /// Walked over the raw nodes: a wrapper is made only for the nodes `whatToShow` shows (what the filter sees) and
+  /// the one returned, not for every node passed (a SHOW_TEXT walk over a page passes all its elements).
   public func nextNode() throws -> Node? {
+    let document = root.document
+    let rootRaw = root.raw
     // Steps 1-2.
-    var node = currentNode
+    var node = currentNode.raw
     var result = FilterResult.accept
     // Step 3.
     while true {
       // Step 3.1.
-      while result != .reject, let child = node.firstChild {
+      while result != .reject, let child = LibXML.firstChild(node) {
         node = child
-        result = try filterNode(node)
-        if result == .accept {
-          currentNode = node
-          return node
-        }
+        result = try filterNode(raw: node, in: document)
+        if result == .accept { return accept(node, in: document) }
       }
       // Steps 3.2-3.3.
-      var temporary: Node? = node
-      var found: Node?
+      var temporary: xmlNodePtr? = node
+      var found: xmlNodePtr?
       while let each = temporary {
-        if each === root { return nil }
-        if let sibling = each.nextSibling {
+        if each == rootRaw { return nil }
+        if let sibling = LibXML.next(each) {
           found = sibling
           break
         }
-        temporary = each.parentNode
+        temporary = LibXML.parent(each)
       }
       guard let sibling = found else { return nil }
       node = sibling
       // Step 3.4.
-      result = try filterNode(node)
+      result = try filterNode(raw: node, in: document)
       // Step 3.5.
-      if result == .accept {
-        currentNode = node
-        return node
-      }
+      if result == .accept { return accept(node, in: document) }
     }
+  }
+
+  private func accept(_ raw: xmlNodePtr, in document: Document) -> Node {
+    let node = document.node(for: raw)
+    currentNode = node
+    return node
   }
 }
