@@ -95,6 +95,8 @@ let package = Package(
     .executableTarget(
       name: "fuzz-plist-bridge", dependencies: ["WebActionHost", "JSBridge", "WebActionKit", "FuzzSupport"],
       path: "Fuzz/PlistBridge", exclude: ["seeds", "regressions"]),
+    .executableTarget(
+      name: "fuzz-formats", dependencies: ["WebActionHost", "FuzzSupport"], path: "Fuzz/Formats"),
     // The WPT runner's host: the pipeline with subresources from a real wptserve (test infrastructure only).
     .executableTarget(name: "wpt-host", dependencies: ["WebActionHost", "URLStandard"], path: "Tests/WPTHost"),
 
