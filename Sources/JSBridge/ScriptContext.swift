@@ -84,8 +84,9 @@ public final class ScriptContext {
   }
 
   deinit {
-    close()
+    // First, as a weak reference reads nil once deinit begins.
     reference.object = nil
+    close()
   }
 
   /// The raw context; traps if the context is closed (using a value after `close()` is a programming error).

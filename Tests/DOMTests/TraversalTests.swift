@@ -163,4 +163,20 @@ final class TraversalTests: XCTestCase {
     XCTAssertEqual(texts, 80)
     XCTAssertEqual(document.wrapperCount - before, 80)
   }
+
+  /// A filter that moves the node it is shown into another document: the walk goes on in that document's tree, and
+  /// the nodes it reaches there are that document's (the walker follows the raw links from the moved node).
+  func testAFilterThatAdoptsTheNodeLeadsTheWalkIntoTheOtherDocument() throws {
+    let document = Document.parse(html: "<!doctype html><body><div id=a><p id=b><i id=c></i></p></div><span id=d></span>")
+    let other = Document()
+    let walker = document.createTreeWalker(try XCTUnwrap(document.body), whatToShow: .element) { node in
+      if (node as? Element)?.id == "a" { _ = try other.adoptNode(node) }
+      return .accept
+    }
+    XCTAssertEqual((try walker.nextNode() as? Element)?.id, "a")
+    let next = try XCTUnwrap(try walker.nextNode() as? Element)
+    XCTAssertEqual(next.id, "b")
+    XCTAssertTrue(next.document === other)
+    XCTAssertTrue(try walker.nextNode()?.document === other)
+  }
 }

@@ -50,12 +50,14 @@ public class Traverser {
 
   /// https://dom.spec.whatwg.org/#concept-node-filter
   func filterNode(_ node: Node) throws -> FilterResult {
-    try filterNode(raw: node.raw, in: node.document)
+    var document = node.document
+    return try filterNode(raw: node.raw, in: &document)
   }
 
   /// ``filterNode(_:)`` for a raw node of `document`: its wrapper is made only when `whatToShow` shows it and there
-  /// is a filter to pass it to.
-  func filterNode(raw node: xmlNodePtr, in document: Document) throws -> FilterResult {
+  /// is a filter to pass it to. The filter may move the node into another document: `document` is then that one,
+  /// the owner of the nodes its links lead to.
+  func filterNode(raw node: xmlNodePtr, in document: inout Document) throws -> FilterResult {
     // Step 1.
     if isActive {
       throw DOMException(.invalidStateError, "a NodeFilter called back into the traversal it is filtering")
@@ -68,7 +70,10 @@ public class Traverser {
     // Steps 5-7.
     isActive = true
     defer { isActive = false }
-    return try filter(document.node(for: node))
+    let wrapper = document.node(for: node)
+    let result = try filter(wrapper)
+    document = wrapper.document
+    return result
   }
 }
 

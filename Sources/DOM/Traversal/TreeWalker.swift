@@ -157,7 +157,8 @@ public final class TreeWalker: Traverser {
   /// Walked over the raw nodes: a wrapper is made only for the nodes `whatToShow` shows (what the filter sees) and
   /// the one returned, not for every node passed (a SHOW_TEXT walk over a page passes all its elements).
   public func nextNode() throws -> Node? {
-    let document = root.document
+    // The nodes linked to the current node are its document's (adoptNode moves a subtree to another one).
+    var document = currentNode.document
     let rootRaw = root.raw
     // Steps 1-2.
     var node = currentNode.raw
@@ -167,7 +168,7 @@ public final class TreeWalker: Traverser {
       // Step 3.1.
       while result != .reject, let child = LibXML.firstChild(node) {
         node = child
-        result = try filterNode(raw: node, in: document)
+        result = try filterNode(raw: node, in: &document)
         if result == .accept { return accept(node, in: document) }
       }
       // Steps 3.2-3.3.
@@ -184,7 +185,7 @@ public final class TreeWalker: Traverser {
       guard let sibling = found else { return nil }
       node = sibling
       // Step 3.4.
-      result = try filterNode(raw: node, in: document)
+      result = try filterNode(raw: node, in: &document)
       // Step 3.5.
       if result == .accept { return accept(node, in: document) }
     }
