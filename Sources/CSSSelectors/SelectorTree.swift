@@ -12,6 +12,9 @@ public protocol SelectorElement {
   var selectorLastChild: Self? { get }
   /// The local name: lowercase for HTML elements.
   var selectorLocalName: String { get }
+  /// True when the local name is `name` (what a type selector asks of every element a query visits): a host may
+  /// answer without making a String. By default, `selectorLocalName == name`.
+  func selectorHasLocalName(_ name: String) -> Bool
   /// True for elements in the HTML namespace (type and attribute-name matching is case-insensitive there).
   var selectorIsHTML: Bool { get }
   /// The value of the attribute with this (lowercased for HTML elements) name, if present.
@@ -44,6 +47,10 @@ public protocol SelectorElement {
   /// The element's constraint-validation state for `:valid` and `:invalid`: true when valid, false when invalid,
   /// nil when neither pseudo-class applies to it.
   var selectorValidity: Bool? { get }
+}
+
+extension SelectorElement {
+  public func selectorHasLocalName(_ name: String) -> Bool { selectorLocalName == name }
 }
 
 extension SelectorElement where Self: AnyObject {

@@ -172,4 +172,15 @@ final class SelectorTests: XCTestCase {
     XCTAssertEqual(try document.querySelectorAll("p:has(> b):not([lang]):nth-child(odd of p)").count, 50)
     XCTAssertEqual(document.wrapperCount - before, 100)
   }
+
+  /// A type selector compares the element's name in place (LibXML.hasName), byte for byte and whole.
+  func testTypeSelectorsCompareWholeNames() throws {
+    let document = Document.parse(html: "<!doctype html><body><div></div><svg><foreignObject></foreignObject></svg>")
+    for (selector, count) in [("div", 1), ("DIV", 1), ("di", 0), ("divx", 0), ("foreignObject", 1), ("foreignobject", 0)] {
+      XCTAssertEqual(try document.querySelectorAll(selector).count, count, selector)
+    }
+    let element = try document.createElement("caf\u{E9}")
+    XCTAssertTrue(LibXML.hasName(element.raw, "caf\u{E9}"))
+    for other in ["caf", "caf\u{E9}s", "", "caf\u{E9}\0", "c\0"] { XCTAssertFalse(LibXML.hasName(element.raw, other), other) }
+  }
 }

@@ -153,7 +153,7 @@ struct Matcher<E: SelectorElement> {
   func matches(_ simple: SimpleSelector, _ element: E) -> Bool {
     switch simple {
     case .type(let name, let lowercased):
-      return element.selectorLocalName == (element.selectorIsHTML ? lowercased : name)
+      return element.selectorHasLocalName(element.selectorIsHTML ? lowercased : name)
     case .universal:
       return true
     case .noNamespace:

@@ -75,6 +75,17 @@ extension LibXML {
     return String(cString: name)
   }
 
+  /// True when the local name of an element is `name`, compared byte for byte without making a String.
+  static func hasName(_ node: Node, _ name: String) -> Bool {
+    guard let own = node.pointee.name else { return name.isEmpty }
+    let same = name.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      // Byte by byte, stopping at the first difference: `own` is only read up to its NUL.
+      for (index, byte) in bytes.enumerated() where byte == 0 || own[index] != byte { return false }
+      return own[bytes.count] == 0
+    }
+    return same ?? (self.name(node) == name)
+  }
+
   /// The namespace URI of an element: nil for `ns == nil` (HTML); "" marks the null namespace.
   static func namespaceURI(_ node: Node) -> String? {
     guard let ns = node.pointee.ns, let href = ns.pointee.href else { return nil }

@@ -74,6 +74,7 @@ struct RawElement: SelectorElement {
   }
 
   var selectorLocalName: String { LibXML.name(raw) }
+  func selectorHasLocalName(_ name: String) -> Bool { LibXML.hasName(raw, name) }
 
   /// In the HTML namespace: the parser leaves an HTML element's namespace unset; a script may set it explicitly.
   var selectorIsHTML: Bool { LibXML.namespaceURI(raw).map { $0 == LibXML.Namespace.html.rawValue } ?? true }
