@@ -1,27 +1,36 @@
 import CJavaScriptCore
 
 /// The arguments of a native call, with JS conversion semantics; valid only during that call.
+///
+/// It holds nothing counted (the call keeps the context and the function alive while it runs): a native call makes one
+/// and the bindings copy it, and each counted field cost a retain and a release per copy.
 public struct Arguments {
   /// The context of the call.
-  public let context: ScriptContext
+  public unowned(unsafe) let context: ScriptContext
   /// The receiver (`this`).
-  public let this: ScriptValue
+  public var this: ScriptValue { thisObject.map { ScriptValue($0, in: context) } ?? context.makeUndefined() }
   /// `this` as JSC passed it to the native function: always an object (JSC converts a primitive receiver).
   let thisObject: JSObjectRef?
+  /// The function called (nil for an interface object's constructor).
+  private unowned(unsafe) let function: NativeFunction?
+  /// The name given by ``init(renaming:callee:)``, if any.
+  private var renamed: String?
   /// The name used in error messages ("Element.getAttribute").
-  public internal(set) var callee: String
+  public internal(set) var callee: String {
+    get { renamed ?? function?.name ?? "" }
+    set { renamed = newValue }
+  }
   private let values: UnsafePointer<JSValueRef?>?
   /// The number of arguments actually passed.
   public let count: Int
 
   init(
-    context: ScriptContext, this: ScriptValue, thisObject: JSObjectRef?, callee: String, count: Int,
+    context: ScriptContext, thisObject: JSObjectRef?, function: NativeFunction?, count: Int,
     values: UnsafePointer<JSValueRef?>?
   ) {
     self.context = context
-    self.this = this
     self.thisObject = thisObject
-    self.callee = callee
+    self.function = function
     self.count = count
     self.values = values
   }

@@ -131,8 +131,7 @@ private func nativeFunctionCall(
     let outermost = shared.currentNativeFunction == nil
     if outermost { shared.currentNativeFunction = native }
     defer { if outermost { shared.currentNativeFunction = nil } }
-    let thisValue = this.map { ScriptValue($0, in: context) } ?? context.makeUndefined()
-    let args = Arguments(context: context, this: thisValue, thisObject: this, callee: native.name, count: argc, values: argv)
+    let args = Arguments(context: context, thisObject: this, function: native, count: argc, values: argv)
     return try native.body(args).raw
   }
 }
@@ -271,9 +270,8 @@ private func interfaceObjectConstruct(
     guard let interface = interfaceOf(constructor), let construct = interface.construct else {
       throw ScriptError.typeError("Illegal constructor")
     }
-    let args = Arguments(
-      context: context, this: context.makeUndefined(), thisObject: nil, callee: "new \(interface.name)", count: argc,
-      values: argv)
+    var args = Arguments(context: context, thisObject: nil, function: nil, count: argc, values: argv)
+    args.callee = "new \(interface.name)"
     let wrapped = try context.wrap(try construct(args), interface: interface)
     return wrapped.object
   }
