@@ -122,7 +122,9 @@ private func nativeFunctionCall(
   _ ctx: JSContextRef?, _ function: JSObjectRef?, _ this: JSObjectRef?, _ argc: Int,
   _ argv: UnsafePointer<JSValueRef?>?, _ exception: UnsafeMutablePointer<JSValueRef?>?
 ) -> JSValueRef? {
-  guard let function, let p = JSObjectGetPrivate(function) else { return nil }
+  guard let function, let p = JSObjectGetPrivate(function) else {
+    return runNative(ctx, exception, failure: nil) { _ in throw ScriptError.typeError("Illegal invocation") }
+  }
   let native = Unmanaged<NativeFunction>.fromOpaque(p).takeUnretainedValue()
   // A closed realm's function (still held by another frame of the group) does nothing, as ScriptContext.from finds.
   guard let realm = native.realm.object, !realm.isClosed else { return nil }
