@@ -91,7 +91,8 @@ let package = Package(
       name: "fuzz-encoding", dependencies: ["DOM", "TextEncodings", "FuzzSupport"], path: "Fuzz/Encoding",
       exclude: ["seeds"]),
     .executableTarget(
-      name: "fuzz-manifest", dependencies: ["WebActionKit", "FuzzSupport"], path: "Fuzz/Manifest", exclude: ["seeds"]),
+      name: "fuzz-manifest", dependencies: ["WebActionKit", "FuzzSupport"], path: "Fuzz/Manifest",
+      exclude: ["seeds", "regressions"]),
     .executableTarget(
       name: "fuzz-plist-bridge", dependencies: ["WebActionHost", "JSBridge", "WebActionKit", "FuzzSupport"],
       path: "Fuzz/PlistBridge", exclude: ["seeds", "regressions"]),
