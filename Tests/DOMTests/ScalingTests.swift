@@ -15,6 +15,33 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  /// Markup that keeps n elements open, then makes the tree builder ask about the stack of open elements or the list
+  /// of active formatting elements n times. Walked as the spec words it, each is quadratic (Chromium 156 takes 14 s
+  /// on the first at n = 50,000); the answers come from indexes (`OpenElements`, `ActiveFormattingElements`), and
+  /// BrowserReferenceTests.testDeepParserStacksBuildTheBrowsersTree checks the trees.
+  static let stackWalkingMarkup: [(String, @Sendable (Int) -> String)] = [
+    ("unclosed spans, then end tags matching nothing", { "<span>" * $0 + "</x>" * $0 }),
+    ("an end tag whose element is below a special one", { "<x><div>" + "<span>" * $0 + "</x>" * $0 }),
+    ("a p out of button scope, then blocks", { "<p><object>" + "<div>" * $0 }),
+    ("list items past a scope boundary", { "<p><object>" + "<span>" * $0 + "<li>" * $0 }),
+    ("rt in a ruby under spans", { "<ruby>" + "<span>" * $0 + "<rt>" * $0 }),
+    ("SVG end tags matching nothing", { "<svg>" + "<g>" * $0 + "</x>" * $0 }),
+    ("tables reset the insertion mode under spans", { "<span>" * $0 + "<table></table>" * $0 }),
+    ("options popped in a select", { "<select>" + "<optgroup><option>" * $0 }),
+    ("distinct formatting elements, then paragraphs", { n in
+      (0..<n).map { "<font color=\($0)>" }.joined() + "<p>x" * n }),
+    ("distinct formatting elements, then end tags of another", { n in
+      (0..<n).map { "<font color=\($0)>" }.joined() + "</b>" * n }),
+  ]
+
+  func testTreeBuilderQuestionsAboutDeepStacks() {
+    for (what, markup) in Self.stackWalkingMarkup {
+      assertScalesLinearly("parse: \(what)", n: 5_000, prepare: { "<!doctype html><body>" + markup($0) }) { html in
+        _ = Document.parse(html: html)
+      }
+    }
+  }
+
   func testParsingManyAttributes() {
     // Each attribute name was compared with every earlier one, and libxml2 walked the list to append it.
     assertScalesLinearly("parse one element with many attributes", n: 25_000) { n in
@@ -155,3 +182,5 @@ final class ScalingTests: XCTestCase {
     XCTAssertEqual(body.getAttribute("b35"), "2")
   }
 }
+
+private func * (string: String, count: Int) -> String { String(repeating: string, count: count) }

@@ -33,6 +33,14 @@ final class BrowserReferenceTests: XCTestCase {
     try assertSameAsChromium("parser-depth")
   }
 
+  /// Markup that keeps hundreds of elements open (`parser-stack/make-pages.py`: unclosed spans and end tags that
+  /// match nothing, scope boundaries, ruby, SVG and MathML, distinct and equal formatting elements, the adoption
+  /// agency): the tree builder answers its walks of the stack and of the formatting list from indexes, and builds the
+  /// browser's tree.
+  func testDeepParserStacksBuildTheBrowsersTree() throws {
+    try assertSavedPagesSameAsChromium("parser-stack")
+  }
+
   /// innerText, outerText and getComputedStyle on constructed cases (`rendered-text/cases.js`).
   func testRenderedTextCasesAreTheBrowsers() throws {
     try assertSameAsChromium("rendered-text", preludes: ["cases.js"], expectedDifferences: BrowserReferenceExpectations.renderedText)

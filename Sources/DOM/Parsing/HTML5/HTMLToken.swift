@@ -30,7 +30,7 @@ struct HTMLTag: Equatable {
   func attribute(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
 }
 
-struct HTMLAttribute: Equatable {
+struct HTMLAttribute: Hashable {
   var name: String
   var value: String
 }

@@ -3,38 +3,18 @@ import CLibXML2
 /// The list of active formatting elements and the adoption agency algorithm.
 extension HTMLTreeBuilder {
   /// https://html.spec.whatwg.org/#push-onto-the-list-of-active-formatting-elements
-  mutating func pushFormatting(_ element: Element, _ tag: HTMLTag) {
-    // Step 1 (Noah's Ark): at most three equal elements after the last marker.
-    var count = 0
-    var earliest: Int?
-    for index in formatting.indices.reversed() {
-      guard case .element(let e, let t) = formatting[index] else { break }
-      if e.name == element.name, e.ns == element.ns, sameAttributes(t, tag) {
-        count += 1
-        earliest = index
-      }
-    }
-    if count >= 3, let earliest { formatting.remove(at: earliest) }
-    // Step 2.
-    formatting.append(.element(element, tag))
-  }
-
-  private func sameAttributes(_ a: HTMLTag, _ b: HTMLTag) -> Bool {
-    guard a.attributes.count == b.attributes.count else { return false }
-    for attribute in a.attributes where b.attribute(attribute.name) != attribute.value { return false }
-    return true
-  }
+  mutating func pushFormatting(_ element: Element, _ tag: HTMLTag) { formatting.push(element, tag) }
 
   /// https://html.spec.whatwg.org/#reconstruct-the-active-formatting-elements
   mutating func reconstructFormatting() {
     // Step 1–3.
-    guard let lastEntry = formatting.last, let last = lastEntry.element, stackIndex(of: last.node) == nil
+    guard let lastEntry = formatting.last, let last = lastEntry.element, stackIndex(of: last) == nil
     else { return }
     // Step 4–6: rewind to the entry after the last marker or open element.
     var index = formatting.count - 1
     while index > 0 {
       let previous = formatting[index - 1]
-      guard let e = previous.element, stackIndex(of: e.node) == nil else { break }
+      guard let e = previous.element, stackIndex(of: e) == nil else { break }
       index -= 1
     }
     // Step 7–10: create each element again.
@@ -54,26 +34,18 @@ extension HTMLTreeBuilder {
   }
 
   /// The last element named `name` in the list after the last marker.
-  func lastFormattingElement(named name: String) -> Element? {
-    for entry in formatting.reversed() {
-      guard let e = entry.element else { return nil }
-      if e.name == name, e.ns == .html { return e }
-    }
-    return nil
-  }
+  func lastFormattingElement(named name: String) -> Element? { formatting.lastElement(named: name) }
 
-  func formattingIndex(of node: xmlNodePtr) -> Int? {
-    formatting.lastIndex { $0.element?.node == node }
-  }
+  func formattingIndex(of element: Element) -> Int? { formatting.index(of: element) }
 
-  mutating func removeFormatting(_ node: xmlNodePtr) {
-    if let index = formattingIndex(of: node) { formatting.remove(at: index) }
+  mutating func removeFormatting(_ element: Element) {
+    if let index = formattingIndex(of: element) { formatting.remove(at: index) }
   }
 
   /// https://html.spec.whatwg.org/#adoption-agency-algorithm
   mutating func adoptionAgency(_ subject: String) {
     // Step 1–2.
-    if let current = currentNode, current.isHTML(subject), formattingIndex(of: current.node) == nil {
+    if let current = currentNode, current.isHTML(subject), formattingIndex(of: current) == nil {
       pop()
       return
     }
@@ -82,18 +54,18 @@ extension HTMLTreeBuilder {
     for _ in 0..<8 {
       // Step 4.3.
       guard let formattingElement = lastFormattingElement(named: subject),
-            let feListIndex = formattingIndex(of: formattingElement.node),
+            let feListIndex = formattingIndex(of: formattingElement),
             case .element(_, let feTag) = formatting[feListIndex]
       else { return anyOtherEndTag(subject) }
       // Step 4.4.
-      guard let feStackIndex = stackIndex(of: formattingElement.node) else {
+      guard let feStackIndex = stackIndex(of: formattingElement) else {
         formatting.remove(at: feListIndex)
         return
       }
       // Step 4.5.
-      guard inScope(node: formattingElement.node) else { return }
+      guard inScope(formattingElement) else { return }
       // Step 4.7: the furthest block.
-      guard let furthestIndex = stack[(feStackIndex + 1)...].firstIndex(where: { $0.flags.contains(.special) }) else {
+      guard let furthestIndex = stack.firstIndex(of: .special, above: feStackIndex) else {
         // Step 4.8.
         popUntil(node: formattingElement.node)
         formatting.remove(at: feListIndex)
@@ -115,7 +87,7 @@ extension HTMLTreeBuilder {
         node = stack[nodeIndex]
         if node.node == formattingElement.node { break }
         // Step 4.13.4.
-        var listIndex = formattingIndex(of: node.node)
+        var listIndex = formattingIndex(of: node)
         if inner > 3, let i = listIndex {
           formatting.remove(at: i)
           if i < bookmark { bookmark -= 1 }
@@ -156,14 +128,14 @@ extension HTMLTreeBuilder {
       }
       link(newElement.node, into: furthestBlock.node, before: nil)
       // Step 4.18.
-      if let i = formattingIndex(of: formattingElement.node) {
+      if let i = formattingIndex(of: formattingElement) {
         formatting.remove(at: i)
         if i < bookmark { bookmark -= 1 }
       }
       formatting.insert(.element(newElement, feTag), at: min(bookmark, formatting.count))
       // Step 4.19.
-      if let i = stackIndex(of: formattingElement.node) { stack.remove(at: i) }
-      if let i = stackIndex(of: furthestBlock.node) { stack.insert(newElement, at: i + 1) }
+      if let i = stackIndex(of: formattingElement) { stack.remove(at: i) }
+      if let i = stackIndex(of: furthestBlock) { stack.insert(newElement, at: i + 1) }
     }
   }
 }

@@ -37,21 +37,12 @@ extension HTMLTreeBuilder {
       if tag.name == "script", let current = currentNode, current.ns == .svg, current.name == "script" {
         return pop()
       }
-      // Any other end tag. Step 1–2.
-      var index = stack.count - 1
-      // Step 3–6.
-      while index > 0 {
-        let node = stack[index]
-        if asciiLowercased(node.name) == tag.name {
-          popUntil(node: node.node)
-          return
-        }
-        index -= 1
-        if stack[index].ns == .html {
-          // Step 7.
-          return processInMode(token)
-        }
-      }
+      // Any other end tag. Step 1–6: walking down from the current node, a foreign element with the token's name
+      // is found first when it is above every HTML element (the bottom one is HTML).
+      guard stack.count > 1 else { return }
+      if let index = stack.foreignEndTagTarget(tag.name) { return popUntil(node: stack[index].node) }
+      // Step 7.
+      processInMode(token)
     case .endOfFile: processInMode(token)
     }
   }

@@ -45,7 +45,7 @@ extension HTMLTreeBuilder {
       flushText()
       unlink(stack[1].node)
       discarded.append(stack[1].node)
-      stack.removeSubrange(1...)
+      stack.removeAllButFirst()
       insertElement(tag)
       mode = .inFrameset
     case .closesParagraph?:
@@ -70,13 +70,12 @@ extension HTMLTreeBuilder {
       // Step 1–6.
       framesetOK = false
       let closes = name == "li" ? Self.listItems : Self.definitionItems
-      for node in stack.reversed() {
-        if node.isHTML(in: closes) {
-          generateImpliedEndTags(except: node.name)
-          popUntil(node.name)
-          break
-        }
-        if isSpecial(node), !node.isHTML("address"), !node.isHTML("div"), !node.isHTML("p") { break }
+      if let index = closes.compactMap(stack.lastIndex(ofHTML:)).max(),
+         index >= stack.lastIndex(of: .endsListItemSearch) ?? -1
+      {
+        let node = stack[index]
+        generateImpliedEndTags(except: node.name)
+        popUntil(node.name)
       }
       closePElementInButtonScope()
       insertElement(tag)
@@ -95,8 +94,8 @@ extension HTMLTreeBuilder {
     case .anchor?:
       if let a = lastFormattingElement(named: "a") {
         adoptionAgency("a")
-        removeFormatting(a.node)
-        if let index = stackIndex(of: a.node) { stack.remove(at: index) }
+        removeFormatting(a)
+        if let index = stackIndex(of: a) { stack.remove(at: index) }
       }
       reconstructFormatting()
       pushFormatting(insertElement(tag), tag)
@@ -113,7 +112,7 @@ extension HTMLTreeBuilder {
     case .appletMarqueeObject?:
       reconstructFormatting()
       insertElement(tag)
-      formatting.append(.marker)
+      formatting.appendMarker()
       framesetOK = false
     case .table?:
       if quirksMode != .quirks { closePElementInButtonScope() }
@@ -225,9 +224,11 @@ extension HTMLTreeBuilder {
       if !stackContains("template") {
         let node = formElement
         formElement = nil
-        guard let node, inScope(node: node) else { return }
+        guard let node else { return }
+        let form = Element(node: node, name: "form", ns: .html, isHTMLIntegrationPoint: false)
+        guard inScope(form) else { return }
         generateImpliedEndTags()
-        if let index = stackIndex(of: node) {
+        if let index = stackIndex(of: form) {
           flushText()
           stack.remove(at: index)
         }
@@ -265,20 +266,14 @@ extension HTMLTreeBuilder {
     }
   }
 
-  /// The "any other end tag" steps of in body.
+  /// The "any other end tag" steps of in body: walking down from the current node, the element named `name` is
+  /// found first when the topmost one is above (or is) the topmost special element.
   mutating func anyOtherEndTag(_ name: String) {
     // Step 1–4.
-    var index = stack.count - 1
-    while index >= 0 {
-      let node = stack[index]
-      if node.isHTML(name) {
-        generateImpliedEndTags(except: name)
-        popUntil(node: node.node)
-        return
-      }
-      if isSpecial(node) { return }
-      index -= 1
-    }
+    guard let index = stack.lastIndex(ofHTML: name), index >= stack.lastIndex(of: .special) ?? -1 else { return }
+    let node = stack[index]
+    generateImpliedEndTags(except: name)
+    popUntil(node: node.node)
   }
 
   /// Inserts an SVG or MathML element for a start tag from in body or foreign content.

@@ -14,8 +14,8 @@ extension HTMLTreeBuilder {
        ["table", "tbody", "tfoot", "thead", "tr"].contains(target.name)
     {
       // Step 2.1–2.2.
-      let lastTemplate = stack.lastIndex { $0.isHTML("template") }
-      let lastTable = stack.lastIndex { $0.isHTML("table") }
+      let lastTemplate = stack.lastIndex(ofHTML: "template")
+      let lastTable = stack.lastIndex(ofHTML: "table")
       if let lastTemplate, lastTable == nil || lastTemplate > lastTable! {
         // Step 2.3.
         parent = stack[lastTemplate].node
@@ -83,6 +83,7 @@ extension HTMLTreeBuilder {
       }
     }
     if ns == .html, tag.name == "template" { templateContents[node] = LibXML.newFragment(in: doc) }
+    if ns == .html, tag.name == "selectedcontent" { hasSelectedContent = true }
     return Element(node: node, name: tag.name, ns: ns, isHTMLIntegrationPoint: integration)
   }
 

@@ -101,7 +101,7 @@ extension HTMLTreeBuilder {
         mode = .text
       case "template":
         insertElement(tag)
-        formatting.append(.marker)
+        formatting.appendMarker()
         framesetOK = false
         mode = .inTemplate
         templateModes.append(.inTemplate)
@@ -183,9 +183,10 @@ extension HTMLTreeBuilder {
         mode = .inFrameset
       case "base", "basefont", "bgsound", "link", "meta", "noframes", "script", "style", "template", "title":
         guard let head = headElement else { return afterHeadAnythingElse(token) }
-        stack.append(Element(node: head, name: "head", ns: .html, isHTMLIntegrationPoint: false))
+        let element = Element(node: head, name: "head", ns: .html, isHTMLIntegrationPoint: false)
+        stack.append(element)
         inHeadMode(token)
-        if let index = stackIndex(of: head) { stack.remove(at: index) }
+        if let index = stackIndex(of: element) { stack.remove(at: index) }
       case "head": return
       default: afterHeadAnythingElse(token)
       }

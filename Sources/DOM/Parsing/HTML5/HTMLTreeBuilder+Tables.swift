@@ -25,7 +25,7 @@ extension HTMLTreeBuilder {
       switch tag.name {
       case "caption":
         clearStackBack(to: Self.tableContext)
-        formatting.append(.marker)
+        formatting.appendMarker()
         insertElement(tag)
         mode = .inCaption
       case "colgroup":
@@ -199,7 +199,7 @@ extension HTMLTreeBuilder {
       clearStackBack(to: Self.rowContext)
       insertElement(tag)
       mode = .inCell
-      formatting.append(.marker)
+      formatting.appendMarker()
     case .endTag(let tag) where tag.name == "tr":
       closeRow()
     case .startTag(let tag)

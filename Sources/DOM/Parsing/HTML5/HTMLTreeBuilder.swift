@@ -37,8 +37,10 @@ struct HTMLTreeBuilder {
     let isHTMLIntegrationPoint: Bool
     /// Scope and category bits, computed once from the name.
     let flags: Flags
-    /// Where the stack of open elements counts HTML elements of this name (`OpenElements`); 0 when it does not.
+    /// Where the stack of open elements lists HTML elements of this name (`OpenElements`); 0 when it hashes the name.
     let countSlot: UInt8
+    /// The `OpenElements.Kind`s it is one of, as bits.
+    let kinds: UInt8
 
     init(node: xmlNodePtr, name: String, ns: NS, isHTMLIntegrationPoint: Bool) {
       self.node = node
@@ -50,6 +52,7 @@ struct HTMLTreeBuilder {
       } else {
         (flags, countSlot) = (Flags(name: name, ns: ns), 0)
       }
+      kinds = OpenElements.Kind.bits(ns: ns, flags: flags)
     }
 
     func isHTML(_ n: String) -> Bool { ns == .html && name == n }
@@ -58,8 +61,8 @@ struct HTMLTreeBuilder {
 
   /// What an element's name says about it: which scopes it bounds, whether it is special.
   struct Flags: OptionSet {
-    let rawValue: UInt8
-    init(rawValue: UInt8) { self.rawValue = rawValue }
+    let rawValue: UInt16
+    init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// Bounds every scope but table scope (https://html.spec.whatwg.org/#has-an-element-in-scope).
     static let scope = Flags(rawValue: 1)
@@ -73,26 +76,34 @@ struct HTMLTreeBuilder {
     static let impliedEndTag = Flags(rawValue: 64)
     /// https://html.spec.whatwg.org/#generate-all-implied-end-tags-thoroughly
     static let impliedEndTagThoroughly = Flags(rawValue: 128)
+    /// Special, but not `address`, `div` or `p`: where an `li`, `dd` or `dt` start tag stops looking for one to close.
+    static let endsListItemSearch = Flags(rawValue: 256)
+    /// An element https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately stops at (below the bottom).
+    static let resetsMode = Flags(rawValue: 512)
 
     init(name: String, ns: NS) {
       switch ns {
       case .html: self = Self.htmlNames[name]?.flags ?? []
       case .mathml:
         switch name {
-        case "mi", "mo", "mn", "ms", "mtext": self = [.scope, .special, .mathMLTextIntegrationPoint]
-        case "annotation-xml": self = [.scope, .special]
+        case "mi", "mo", "mn", "ms", "mtext": self = [.scope, .special, .endsListItemSearch, .mathMLTextIntegrationPoint]
+        case "annotation-xml": self = [.scope, .special, .endsListItemSearch]
         default: self = []
         }
-      case .svg: self = name == "foreignObject" || name == "desc" || name == "title" ? [.scope, .special] : []
+      case .svg:
+        self = name == "foreignObject" || name == "desc" || name == "title" ? [.scope, .special, .endsListItemSearch] : []
       }
     }
 
-    /// The HTML element names with flags, and the names the tree builder asks the stack about, each with its
-    /// flags and a count slot (1...255): one hash of the name when an element is created, none when it is pushed
-    /// or popped.
+    /// The HTML element names, each with its flags and a slot (1...255) where the stack of open elements lists
+    /// them: one hash of the name when an element is created, none when it is pushed or popped.
     static let htmlNames: [String: (flags: Flags, countSlot: UInt8)] = {
       var table: [String: Flags] = [:]
       for name in HTMLTreeBuilder.special { table[name] = .special }
+      for name in HTMLTreeBuilder.special where !["address", "div", "p"].contains(name) {
+        table[name]!.insert(.endsListItemSearch)
+      }
+      for name in HTMLTreeBuilder.resetsModeNames { table[name, default: []].insert(.resetsMode) }
       for name in HTMLTreeBuilder.scopeBoundaries { table[name, default: []].insert(.scope) }
       for name in ["ol", "ul"] { table[name, default: []].insert(.listItemScope) }
       table["button", default: []].insert(.buttonScope)
@@ -101,9 +112,7 @@ struct HTMLTreeBuilder {
         table[name, default: []].insert(.impliedEndTagThoroughly)
       }
       for name in ["html", "table", "template"] { table[name, default: []].insert(.tableScope) }
-      // Asked about by name (`inScope`, `stackContains`) though they have no flags; any other name is answered by
-      // walking the stack.
-      for name in ["nobr", "ruby"] where table[name] == nil { table[name] = [] }
+      for name in HTMLTreeBuilder.otherElementNames where table[name] == nil { table[name] = [] }
       precondition(table.count < Int(UInt8.max), "more names than count slots")
       var result: [String: (flags: Flags, countSlot: UInt8)] = [:]
       for (slot, name) in table.keys.sorted().enumerated() { result[name] = (table[name]!, UInt8(slot + 1)) }
@@ -129,7 +138,9 @@ struct HTMLTreeBuilder {
   var originalMode: Mode = .initial
   var templateModes: [Mode] = []
   var stack = OpenElements()
-  var formatting: [Formatting] = []
+  var formatting = ActiveFormattingElements()
+  /// Whether the parser has made a `<selectedcontent>` element.
+  var hasSelectedContent = false
   var headElement: xmlNodePtr?
   var formElement: xmlNodePtr?
   var framesetOK = true
@@ -312,51 +323,45 @@ struct HTMLTreeBuilder {
   }
 
   /// What happens when an element leaves the stack: an `<option>` may fill its select's `<selectedcontent>`.
+  /// Only a `<selectedcontent>` this parser made can be filled: until there is one, an option's pop costs nothing
+  /// (looking for one walks the whole select, once per option).
   @inline(__always) mutating func popped(_ e: Element) {
-    if e.ns == .html, e.name == "option" { maybeCloneIntoSelectedContent(e.node) }
+    if hasSelectedContent, e.ns == .html, e.name == "option" { maybeCloneIntoSelectedContent(e.node) }
   }
 
-  func stackIndex(of node: xmlNodePtr) -> Int? { stack.lastIndex { $0.node == node } }
+  /// Where `element` is on the stack of open elements.
+  func stackIndex(of element: Element) -> Int? { stack.index(of: element) }
 
   func stackContains(_ name: String) -> Bool { stack.containsHTML(name) }
 
-  /// https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope
+  /// https://html.spec.whatwg.org/#has-an-element-in-the-specific-scope: the topmost HTML element named `name` is
+  /// above (or is) the topmost element that bounds `scope`.
   func inScope(_ name: String, _ scope: Scope = .normal) -> Bool {
-    guard stack.containsHTML(name) else { return false }
-    for e in stack.reversed() {
-      if e.isHTML(name) { return true }
-      if scope.bounds(e) { return false }
-    }
-    return false
+    guard let index = stack.lastIndex(ofHTML: name) else { return false }
+    return index >= stack.lastIndex(of: scope.boundary) ?? -1
   }
 
   func inScope(oneOf names: Set<String>, _ scope: Scope = .normal) -> Bool {
-    guard names.contains(where: stack.containsHTML) else { return false }
-    for e in stack.reversed() {
-      if e.isHTML(in: names) { return true }
-      if scope.bounds(e) { return false }
-    }
-    return false
+    guard let index = names.compactMap(stack.lastIndex(ofHTML:)).max() else { return false }
+    return index >= stack.lastIndex(of: scope.boundary) ?? -1
   }
 
-  func inScope(node: xmlNodePtr) -> Bool {
-    for e in stack.reversed() {
-      if e.node == node { return true }
-      if Scope.normal.bounds(e) { return false }
-    }
-    return false
+  func inScope(_ element: Element) -> Bool {
+    guard let index = stack.index(of: element) else { return false }
+    return index >= stack.lastIndex(of: .boundsScope) ?? -1
   }
 
   /// https://html.spec.whatwg.org/#has-an-element-in-scope and its variants.
   enum Scope {
     case normal, listItem, button, table
 
-    func bounds(_ e: Element) -> Bool {
+    /// The elements that bound the scope.
+    var boundary: OpenElements.Kind {
       switch self {
-      case .normal: return e.flags.contains(.scope)
-      case .listItem: return !e.flags.isDisjoint(with: [.scope, .listItemScope])
-      case .button: return !e.flags.isDisjoint(with: [.scope, .buttonScope])
-      case .table: return e.flags.contains(.tableScope)
+      case .normal: return .boundsScope
+      case .listItem: return .boundsListItemScope
+      case .button: return .boundsButtonScope
+      case .table: return .boundsTableScope
       }
     }
   }
@@ -377,6 +382,19 @@ struct HTMLTreeBuilder {
   ]
 
   func isSpecial(_ e: Element) -> Bool { e.flags.contains(.special) }
+
+  /// The HTML elements with no flags (custom elements and unknown names are listed by a hash of the name).
+  static let otherElementNames = [
+    "a", "abbr", "audio", "b", "bdi", "bdo", "big", "blink", "canvas", "cite", "code", "data", "datalist", "del",
+    "dfn", "dialog", "em", "font", "i", "ins", "kbd", "label", "legend", "map", "mark", "meter", "nobr", "output",
+    "picture", "progress", "q", "rb", "rp", "rt", "rtc", "ruby", "s", "samp", "selectedcontent", "slot", "small",
+    "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "video",
+  ]
+
+  static let resetsModeNames: Set<String> = [
+    "td", "th", "tr", "tbody", "thead", "tfoot", "caption", "colgroup", "table", "template", "head", "body",
+    "frameset", "html",
+  ]
 
   static let impliedEndTags: Set<String> = ["dd", "dt", "li", "optgroup", "option", "p", "rb", "rp", "rt", "rtc"]
   static let impliedEndTagsThoroughly: Set<String> = impliedEndTags.union([
@@ -403,37 +421,36 @@ struct HTMLTreeBuilder {
     if inScope("p", .button) { closePElement() }
   }
 
-  /// https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately
+  /// https://html.spec.whatwg.org/#reset-the-insertion-mode-appropriately — the walk visits only the elements it
+  /// can stop at, and the bottom of the stack.
   mutating func resetInsertionMode() {
-    // Step 1–2.
-    var index = stack.count - 1
-    while index >= 0 {
-      var node = stack[index]
-      // Step 3.
-      let last = index == 0
-      if last, let context { node = context }
-      if node.ns == .html {
-        switch node.name {
-        // Step 4 (select) was removed with the customizable-select parser changes.
-        case "td" where !last, "th" where !last: mode = .inCell; return  // Step 5.
-        case "tr": mode = .inRow; return  // Step 6.
-        case "tbody", "thead", "tfoot": mode = .inTableBody; return  // Step 7.
-        case "caption": mode = .inCaption; return  // Step 8.
-        case "colgroup": mode = .inColumnGroup; return  // Step 9.
-        case "table": mode = .inTable; return  // Step 10.
-        case "template": mode = templateModes.last ?? .inTemplate; return  // Step 11.
-        case "head" where !last: mode = .inHead; return  // Step 12.
-        case "body": mode = .inBody; return  // Step 13.
-        case "frameset": mode = .inFrameset; return  // Step 14.
-        case "html": mode = headElement == nil ? .beforeHead : .afterHead; return  // Step 15.
-        default: break
-        }
-      }
-      // Step 16–17.
-      if last { mode = .inBody; return }
-      index -= 1
+    // Step 1–2, 16–17, for every node but the last (the bottom).
+    for index in stack.indices(of: .resetsMode).reversed() where index > 0 {
+      if let mode = mode(resetBy: stack[index], last: false) { self.mode = mode; return }
     }
-    mode = .inBody
+    // Step 3.
+    guard let first = stack.first else { mode = .inBody; return }
+    mode = mode(resetBy: context ?? first, last: true) ?? .inBody
+  }
+
+  /// Steps 4–15 for one node.
+  private func mode(resetBy node: Element, last: Bool) -> Mode? {
+    guard node.ns == .html else { return nil }
+    switch node.name {
+    // Step 4 (select) was removed with the customizable-select parser changes.
+    case "td" where !last, "th" where !last: return .inCell  // Step 5.
+    case "tr": return .inRow  // Step 6.
+    case "tbody", "thead", "tfoot": return .inTableBody  // Step 7.
+    case "caption": return .inCaption  // Step 8.
+    case "colgroup": return .inColumnGroup  // Step 9.
+    case "table": return .inTable  // Step 10.
+    case "template": return templateModes.last ?? .inTemplate  // Step 11.
+    case "head" where !last: return .inHead  // Step 12.
+    case "body": return .inBody  // Step 13.
+    case "frameset": return .inFrameset  // Step 14.
+    case "html": return headElement == nil ? .beforeHead : .afterHead  // Step 15.
+    default: return nil
+    }
   }
 
   // MARK: Stop parsing
