@@ -1,3 +1,4 @@
+import DOM
 import Foundation
 import WebActionKit
 
@@ -37,6 +38,14 @@ public enum PageSource: Sendable {
     return WebActionError(
       .input, "the page \(name) \(what) the page size limit of \(megabytes(limit))",
       hint: "Raise the limit with --max-page-size MB (0: no limit).")
+  }
+
+  /// The error for a page whose markup nests past `--max-depth`.
+  static func tooDeep(_ name: String, _ exceeded: NestingLimitExceeded) -> WebActionError {
+    let place = exceeded.line > 0 ? "\(name):\(exceeded.line)" : name
+    return WebActionError(
+      .input, "\(place): the markup nests more than \(exceeded.limit) elements deep (the --max-depth limit)",
+      hint: "Raise the limit with --max-depth LEVELS (0: no limit); browsers build any depth, past 512 as siblings.")
   }
 
   /// What the file recorded about the page: its URL and encoding (nil for a plain file or standard input).

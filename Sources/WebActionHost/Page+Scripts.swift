@@ -16,12 +16,13 @@ extension Page {
   /// "interactive", then "complete", each change with a readystatechange event), and the page's timers run for
   /// `timersTime` seconds; those still pending then are cancelled. Until then, what a page timer or promise throws is
   /// reported the same way.
-  func load(html: String, pageName: String, timersTime: Double, subresources: (any SubresourceLoader)?,
+  func load(html: String, pageName: String, maximumNestingDepth: Int?, timersTime: Double,
+            subresources: (any SubresourceLoader)?,
             report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
     let window = self.window
     loop.onUncaughtException = { error in window.reportException(error) }
     var failure: WebActionError?
-    document.load(html: html) { script in
+    let exceeded = document.load(html: html, nestingLimit: maximumNestingDepth) { script in
       guard failure == nil else { return }
       do throws(WebActionError) {
         try Self.run(script, in: window, name: "\(pageName)#script-\(script.index)", subresources: subresources, report: report)
@@ -30,6 +31,7 @@ extension Page {
       }
     }
     if let failure { throw failure }
+    if let exceeded { throw PageSource.tooDeep(pageName, exceeded) }
     // The MutationObserver records of what was parsed after the last script.
     loop.performMicrotaskCheckpoint()
     // https://html.spec.whatwg.org/#the-end steps 4-6: readyState is "interactive" now; DOMContentLoaded on the

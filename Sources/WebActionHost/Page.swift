@@ -33,9 +33,17 @@ final class Page {
     let url = try DocumentURL.resolve(
       explicit: request.url, recorded: request.page.recorded.url, html: decoded.text, fileURL: fileURL)
     // With --scripts the Document exists, empty, before the window; it is parsed once the window is ready.
-    document = request.runPageScripts
-      ? Document.loading(url: url, characterSet: decoded.encoding)
-      : Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
+    if request.runPageScripts {
+      document = Document.loading(url: url, characterSet: decoded.encoding)
+    } else if let limit = request.maximumNestingDepth {
+      do {
+        document = try Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding, nestingLimit: limit)
+      } catch {
+        throw PageSource.tooDeep(request.page.displayName, error)
+      }
+    } else {
+      document = Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
+    }
 
     if let subresources {
       document.styleSheetLoader = Self.styleSheetLoader(subresources, documentURL: url, report: report)
@@ -78,7 +86,8 @@ final class Page {
       throw WebActionError(.script, "cannot set up the page's JavaScript environment: \(error)")
     }
     if request.runPageScripts {
-      try load(html: decoded.text, pageName: request.page.displayName, timersTime: request.pageTimersTime,
+      try load(html: decoded.text, pageName: request.page.displayName,
+               maximumNestingDepth: request.maximumNestingDepth, timersTime: request.pageTimersTime,
                subresources: subresources, report: report)
     }
     loop.onUncaughtException = { [unowned self] error in

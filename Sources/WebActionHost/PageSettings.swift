@@ -11,6 +11,8 @@ public struct PageSettings: Codable, Sendable, Equatable {
   public var encoding: String?
   /// `--max-page-size`: the largest page read, in bytes (nil: no limit); a larger one fails with exit 3.
   public var maximumPageSize: Int? = ActionRequest.defaultMaximumPageSize
+  /// `--max-depth`: the most elements the markup may nest (nil: no limit); a page nesting deeper fails with exit 3.
+  public var maximumNestingDepth: Int?
   /// `--selection`: what `window.getSelection()` reports.
   public var selection: String?
   /// `--user-agent`: `navigator.userAgent` (nil: Safari on an iPhone, ``DOMBindings/WindowOptions/userAgent``).

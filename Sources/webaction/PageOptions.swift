@@ -65,6 +65,11 @@ struct PageOptions: ParsableArguments {
     "Megabytes: a larger page is refused (exit 3) before it is read (0 for no limit).", valueName: "MB"))
   var maxPageSize: Int = ActionRequest.defaultMaximumPageSize / 1_048_576
 
+  @Option(name: .customLong("max-depth"), parsing: .unconditional, help: ArgumentHelp(
+    "Elements the markup may nest: a page nesting deeper is refused (exit 3) with the line (0 for no limit; browsers build any depth, past 512 open elements as siblings).",
+    valueName: "levels"))
+  var maxDepth: Int = 0
+
   func validate() throws {
     for folder in subresources {
       var isDirectory: ObjCBool = false
@@ -78,6 +83,7 @@ struct PageOptions: ParsableArguments {
     try Self.checkSeconds(watchdog, "--watchdog")
     guard memoryLimit >= 0 else { throw ValidationError("--memory-limit \(memoryLimit): give megabytes, 0 or more (0: no limit)") }
     guard maxPageSize >= 0 else { throw ValidationError("--max-page-size \(maxPageSize): give megabytes, 0 or more (0: no limit)") }
+    guard maxDepth >= 0 else { throw ValidationError("--max-depth \(maxDepth): give a number of elements, 0 or more (0: no limit)") }
     for pair in arguments where !pair.contains("=") {
       throw ValidationError("--arg \(pair) is not KEY=VALUE")
     }
@@ -96,6 +102,7 @@ struct PageOptions: ParsableArguments {
     settings.url = url
     settings.encoding = encoding
     settings.maximumPageSize = maxPageSize == 0 ? nil : maxPageSize * 1_048_576
+    settings.maximumNestingDepth = maxDepth == 0 ? nil : maxDepth
     settings.selection = selection
     settings.userAgent = userAgent
     for pair in arguments {

@@ -15,6 +15,7 @@ final class TokenList: HTMLTokenSource {
   var textState: HTMLTokenizerTextState = .data { didSet { states.append(textState) } }
   var lastStartTagName: String?
   var allowsCDATA = false
+  var currentLine: Int? { nil }
 
   init(_ tokens: [HTMLToken]) { self.tokens = tokens }
 

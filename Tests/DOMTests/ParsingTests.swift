@@ -95,3 +95,25 @@ final class ParsingTests: XCTestCase {
     XCTAssertEqual(bodyInnerHTML(big).utf8.count, big.utf8.count)
   }
 }
+
+/// `Document.parse(html:nestingLimit:)` (`--max-depth`): the stack of open elements may hold at most the limit.
+final class NestingLimitTests: XCTestCase {
+  func testMarkupNestingPastTheLimitThrowsWithTheLine() {
+    let html = "<!doctype html>\n<body>\n<div>\n<div>\n<p><b><i>x"
+    XCTAssertNoThrow(try Document.parse(html: html, nestingLimit: 7))  // html, body, div, div, p, b, i
+    XCTAssertThrowsError(try Document.parse(html: html, nestingLimit: 6)) { error in
+      XCTAssertEqual(error as? NestingLimitExceeded, NestingLimitExceeded(limit: 6, line: 5))
+    }
+  }
+
+  func testElementsThatCloseDoNotCount() {
+    let siblings = "<!doctype html><body>" + String(repeating: "<p>x</p><li>y<br><img>", count: 1_000)
+    XCTAssertNoThrow(try Document.parse(html: siblings, nestingLimit: 4))
+  }
+
+  func testTheScriptingParserReportsTheLine() {
+    let document = Document.loading()
+    let exceeded = document.load(html: "<body>\n<div>\n<div>\n<div>x", nestingLimit: 4) { _ in }
+    XCTAssertEqual(exceeded, NestingLimitExceeded(limit: 4, line: 4))
+  }
+}

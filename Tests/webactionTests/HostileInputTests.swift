@@ -96,6 +96,23 @@ final class HostileInputTests: WorkFolderTestCase {
     ])
   }
 
+  /// --max-depth refuses markup nesting deeper (exit 3) with the line and the flag, with and without --scripts; the
+  /// hostile patterns that walked the parser's stack (50,000 unclosed spans then as many stray end tags: 11 s, as
+  /// in Chromium) parse in linear time without it.
+  func testNestingPastMaxDepthIsRefusedNamingTheLineAndTheFlag() throws {
+    let deep = "<!doctype html>\n<body>\n" + Self.repeated("<div>\n", 100) + "x"
+    let spans = Self.repeated("<span>", 50_000) + Self.repeated("</x>", 50_000) + "<p>end"
+    try check([
+      Case(name: "deep", page: deep, flags: ["--max-depth", "50"], status: 3,
+           expect: "deep.html:51: the markup nests more than 50 elements deep (the --max-depth limit)"),
+      Case(name: "deep-scripts", page: deep, flags: ["--max-depth", "50", "--scripts"], status: 3,
+           expect: "--max-depth LEVELS"),
+      Case(name: "deep-ok", page: deep, run: "args.completionFunction({ n: document.querySelectorAll('div').length });",
+           flags: ["--max-depth", "102"], status: 0, expect: "\"n\": 100"),
+      counting("spans-and-stray-end-tags", "span", page: spans, expect: 50_000),
+    ])
+  }
+
   /// A page past --max-page-size is refused before it is read (exit 3), naming the flag; so is an endless standard input.
   func testPagesPastTheSizeLimitAreRefusedNamingTheFlag() throws {
     try check([

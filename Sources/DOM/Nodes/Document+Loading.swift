@@ -56,13 +56,19 @@ extension Document {
   /// During that call `document.write` inserts markup right after the script and parses it at once (nested
   /// scripts included). External scripts are handed over as `.external` and not fetched. Afterwards readyState is
   /// "interactive"; the caller fires its events and sets "complete".
-  public func load(html: String, runScript: @escaping (ParserScript) -> Void) {
+  ///
+  /// Returns where the markup first nested more than `nestingLimit` elements (the document is whole all the same).
+  @discardableResult
+  public func load(
+    html: String, nestingLimit: Int? = nil, runScript: @escaping (ParserScript) -> Void
+  ) -> NestingLimitExceeded? {
     precondition(activeParser == nil && firstChild == nil,
                  "Document.load(html:runScript:) needs an empty document from Document.loading(url:characterSet:)")
-    let parser = ScriptingParser(html: html, document: self, runScript: runScript)
+    let parser = ScriptingParser(html: html, document: self, nestingLimit: nestingLimit, runScript: runScript)
     activeParser = parser
     parser.pump()
     activeParser = nil
     readyState = .interactive
+    return parser.builder.nestingLimitExceededAtLine.map { NestingLimitExceeded(limit: nestingLimit!, line: $0) }
   }
 }

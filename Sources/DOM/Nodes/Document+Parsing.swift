@@ -13,7 +13,24 @@ extension Document {
   public static func parse(
     html: String, url: URLRecord = .aboutBlank, characterSet: String = "UTF-8", scripting: Bool = true
   ) -> Document {
-    let tree = HTML5Parser.parseDocument(html, scripting: scripting)
+    document(from: HTML5Parser.parseDocument(html, scripting: scripting), url: url, characterSet: characterSet,
+             scripting: scripting)
+  }
+
+  /// Parses a page that may nest at most `nestingLimit` elements (the stack of open elements; `--max-depth`), and
+  /// throws where it nests deeper.
+  public static func parse(
+    html: String, url: URLRecord = .aboutBlank, characterSet: String = "UTF-8", nestingLimit: Int
+  ) throws(NestingLimitExceeded) -> Document {
+    let tree = HTML5Parser.parseDocument(html, nestingLimit: nestingLimit)
+    let document = document(from: tree, url: url, characterSet: characterSet, scripting: true)
+    if let exceeded = tree.nestingLimitExceeded { throw exceeded }  // The document frees the tree.
+    return document
+  }
+
+  private static func document(
+    from tree: ParsedTree, url: URLRecord, characterSet: String, scripting: Bool
+  ) -> Document {
     let document = Document(raw: tree.doc, templateContents: tree.templateContents)
     document.url = url
     document.characterSet = characterSet

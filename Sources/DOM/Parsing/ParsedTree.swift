@@ -12,4 +12,13 @@ struct ParsedTree {
   let quirksMode: QuirksMode
   /// False when the parser inserted no HTML `iframe` (a window then has no frames to connect without a walk).
   var mayHaveFrames = true
+  /// Set when the markup nested deeper than the parser's `nestingLimit` (the tree is whole all the same).
+  var nestingLimitExceeded: NestingLimitExceeded?
+}
+
+/// Markup that nests more elements than a parse allowed (`--max-depth`): the stack of open elements grew past
+/// `limit` on `line` (0 when not known). Nesting past 512 is otherwise built as browsers build it.
+public struct NestingLimitExceeded: Error, Sendable, Equatable {
+  public let limit: Int
+  public let line: Int
 }

@@ -1,12 +1,15 @@
 import CLibXML2
 
-extension HTMLTokenizer: HTMLTokenSource {}
+extension HTMLTokenizer: HTMLTokenSource {
+  /// Counts the line ends before the next byte: asked only when a limit is reached.
+  var currentLine: Int? { core.input[..<core.pos].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
+}
 
 /// The parser's string entry points: `HTMLTokenizer` feeding `HTMLTreeBuilder`.
 extension HTML5Parser {
   /// Parses a whole document from UTF-8 text (decode bytes with `HTMLEncoding.decode` first).
-  static func parseDocument(_ html: String, scripting: Bool = true) -> ParsedTree {
-    parseDocument(tokens: HTMLTokenizer(html), scripting: scripting)
+  static func parseDocument(_ html: String, scripting: Bool = true, nestingLimit: Int? = nil) -> ParsedTree {
+    parseDocument(tokens: HTMLTokenizer(html), scripting: scripting, nestingLimit: nestingLimit)
   }
 
   /// Parses `html` with the fragment parsing algorithm, the context element being `localName` in `namespace`.

@@ -6,13 +6,15 @@ import CLibXML2
 /// Same results as `GumboTreeBuilder` (`--traits Gumbo`): a `ParsedTree`, template contents as unlinked fragments.
 enum HTML5Parser {
   /// Parses a whole document from tokens (the tokenizer's state is driven by the tree builder).
-  static func parseDocument(tokens: HTMLTokenSource, scripting: Bool = true) -> ParsedTree {
+  static func parseDocument(tokens: HTMLTokenSource, scripting: Bool = true, nestingLimit: Int? = nil) -> ParsedTree {
     let doc = LibXML.newDocument()
     var builder = HTMLTreeBuilder(doc: doc, scripting: scripting)
+    builder.nestingLimit = nestingLimit
     run(&builder, tokens)
     return ParsedTree(
       doc: doc, templateContents: builder.templateContents, quirksMode: builder.quirksMode,
-      mayHaveFrames: builder.insertedFrameCount > 0)
+      mayHaveFrames: builder.insertedFrameCount > 0,
+      nestingLimitExceeded: builder.nestingLimitExceededAtLine.map { NestingLimitExceeded(limit: nestingLimit!, line: $0) })
   }
 
   /// The HTML fragment parsing algorithm over tokens, with the context element `localName` in `namespace`.

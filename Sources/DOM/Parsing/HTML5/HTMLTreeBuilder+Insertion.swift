@@ -101,6 +101,9 @@ extension HTMLTreeBuilder {
     }
     // Step 4.
     stack.append(element)
+    if let nestingLimit, stack.count > nestingLimit, nestingLimitExceededAtLine == nil {
+      nestingLimitExceededAtLine = tokenizer?.currentLine ?? 0
+    }
     return element
   }
 

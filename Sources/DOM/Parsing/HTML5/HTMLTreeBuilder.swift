@@ -3,6 +3,8 @@ import CLibXML2
 /// What the tree builder needs from the tokenizer: tokens, and the switches the spec lets it flip.
 protocol HTMLTokenSource: AnyObject {
   func nextToken() -> HTMLToken
+  /// The line (from 1) of the input the next token starts on, if the source knows it.
+  var currentLine: Int? { get }
   var textState: HTMLTokenizerTextState { get set }
   var lastStartTagName: String? { get set }
   var allowsCDATA: Bool { get set }
@@ -141,6 +143,10 @@ struct HTMLTreeBuilder {
   var formatting = ActiveFormattingElements()
   /// Whether the parser has made a `<selectedcontent>` element.
   var hasSelectedContent = false
+  /// The most elements the stack of open elements may hold (`--max-depth`); nil for no limit.
+  var nestingLimit: Int?
+  /// Where the stack first grew past `nestingLimit`: the line (0 when the token source does not know it).
+  var nestingLimitExceededAtLine: Int?
   var headElement: xmlNodePtr?
   var formElement: xmlNodePtr?
   var framesetOK = true

@@ -24,9 +24,10 @@ final class ScriptingParser {
   /// What the builder reports its links and unlinks through while the document has tree observers.
   private lazy var treeEvents = ParserTreeEvents(document: document)
 
-  init(html: String, document: Document, runScript: @escaping (ParserScript) -> Void) {
+  init(html: String, document: Document, nestingLimit: Int? = nil, runScript: @escaping (ParserScript) -> Void) {
     tokenizer = HTMLTokenizer(html)
     builder = HTMLTreeBuilder(doc: document.rawDoc, scripting: true)
+    builder.nestingLimit = nestingLimit
     builder.collectsFrames = document.defaultView != nil
     self.document = document
     self.runScript = runScript
