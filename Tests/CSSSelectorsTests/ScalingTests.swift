@@ -178,8 +178,9 @@ final class AncestorWalkMemoTests: XCTestCase {
   }
 }
 
-/// `:has(C)` with one compound answers from a per-query memo; it must agree with looking at every descendant.
-final class DescendantMatchMemoTests: XCTestCase {
+/// `:has()` whose combinators all go down answers from a per-query memo; it must agree with looking at every
+/// descendant.
+final class DownwardMatchMemoTests: XCTestCase {
   private func descendants(of element: TestElement) -> [TestElement] {
     var found: [TestElement] = []
     var stack = element.children
@@ -207,6 +208,22 @@ final class DescendantMatchMemoTests: XCTestCase {
         let notHas = try SelectorList(parsing: ".b:not(:has(\(compound)))").allMatches(in: root, includeRoot: true).map(\.id)
         let b = try SelectorList(parsing: ".b")
         XCTAssertEqual(Set(notHas), Set(all.filter { b.matches($0) && !expected.contains($0.id) }.map(\.id)), "seed \(seed)")
+      }
+    }
+  }
+
+  func testHasWithSeveralCompoundsAgreesWithMatchingEveryDescendantFromTheAnchor() throws {
+    for seed: UInt64 in [7, 8] {
+      let root = AncestorWalkMemoTests.randomDeepTree(depth: 400, seed: seed)
+      defer { root.removeAllChildren() }
+      let all = [root] + descendants(of: root)
+      for relative in [".a .b", "> .a .b", ".a > .b", "> div > p", "div .b > .c", ".a .b .c", "> .none .a", "p .a"] {
+        // A descendant d of E makes E match when `:scope REL` matches d with E as the scope.
+        let scoped = try SelectorList(parsing: ":scope " + relative)
+        let expected = Set(all.filter { anchor in descendants(of: anchor).contains { scoped.matches($0, scope: anchor) } }.map(\.id))
+        let has = try SelectorList(parsing: ":has(\(relative))").allMatches(in: root, includeRoot: true).map(\.id)
+        XCTAssertEqual(Set(has), expected, ":has(\(relative)), seed \(seed)")
+        XCTAssertEqual(has.count, expected.count)
       }
     }
   }

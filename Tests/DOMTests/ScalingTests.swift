@@ -92,6 +92,15 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  func testHasWithSeveralCompoundsOverADeepChain() throws {
+    // Each element walked its subtree, matching `div .x` up to it from every descendant: O(n × depth) or worse.
+    try assertScalesLinearly("querySelectorAll('div:has(> div .x)') on a chain n deep", n: 5_000, prepare: Self.scriptBuiltChain) {
+      document in
+      let divs = try document.querySelectorAll("div").count
+      XCTAssertEqual(try document.querySelectorAll("div:has(> div .x)").count, divs / 2 - 1)
+    }
+  }
+
   /// `n` nested `<div>`s holding text and an inline element each.
   static func nestedBlocksWithText(_ n: Int) -> Document {
     Document.parse(html: String(repeating: "<div>a <b>b</b> ", count: n) + String(repeating: "</div>", count: n))

@@ -133,12 +133,11 @@ extension Matcher {
         }
         return false
       }
-      // `:has(C)` with one compound, past a few hundred descendants: whether some descendant matches C, computed
-      // once per element in a query (small subtrees and early matches keep the plain walk, which stops early).
-      if relative.compounds.count == 1, let known = descendantMatches.answer(relative.compounds[0], below: anchor) {
-        return known
-      }
-      var budget = relative.compounds.count == 1 ? 256 : Int.max
+      // Combinators that all go down, past a few hundred descendants: the answer computed once per element in a
+      // query (small subtrees and early matches keep the plain walk, which stops early).
+      let memoized = DownwardMatchMemo<E>.handles(relative)
+      if memoized, let known = downwardMatches.answer(relative, anchor: anchor) { return known }
+      var budget = memoized ? 256 : Int.max
       var found = false
       let finished = Matcher.forEachInDocumentOrder(below: anchor, includeRoot: false) { element in
         found = test(element)
@@ -146,7 +145,7 @@ extension Matcher {
         return !found && budget > 0
       }
       if found || finished { return found }
-      return descendantMatches.contains(relative.compounds[0], below: anchor, self)
+      return downwardMatches.matches(relative, anchor: anchor, self)
     case .nextSibling, .subsequentSibling:  // Step 2.
       var sibling = anchor.selectorNextSibling
       while let s = sibling {

@@ -11,8 +11,9 @@ struct Matcher<E: SelectorElement> {
   let siblingIndexes = SiblingIndexCache<E>()
   /// The outcomes of long ancestor walks for descendant combinators, during this query only.
   let ancestorWalks = AncestorWalkMemo<E>()
-  /// Whether an element has a descendant matching a compound (`:has(.x)`), during this query only.
-  let descendantMatches = DescendantMatchMemo<E>()
+  /// Whether an element has descendants matching a relative selector going down (`:has(.x)`, `:has(> .a .b)`),
+  /// during this query only.
+  let downwardMatches = DownwardMatchMemo<E>()
 
   init(scope: E?) {
     self.scope = scope
@@ -241,56 +242,5 @@ final class AncestorWalkMemo<E: SelectorElement> {
   func finish(_ selector: ComplexSelector, anchor: E?, level: Int, matched: Bool) {
     guard let candidates = pending.removeValue(forKey: key(selector, anchor, level, nil)) else { return }
     for candidate in candidates { outcomes[key(selector, anchor, level, candidate)] = (candidate, matched) }
-  }
-}
-
-/// For `:has(C)` with one compound C: whether an element has a descendant matching C, for every element of the
-/// subtrees a query asks about, each computed once from its children's answers. `querySelectorAll("div:has(.x)")` on a
-/// chain n deep then costs O(n) instead of one subtree walk per element, O(n × depth).
-final class DescendantMatchMemo<E: SelectorElement> {
-  private struct Key: Hashable {
-    /// The compound's storage: equal compounds share it, and then their answers.
-    let compound: UnsafeRawPointer?
-    let element: E.SelectorIdentity
-  }
-
-  /// Each answer, with its element, kept alive so that its identity is not reused during the query.
-  private var answers: [Key: (element: E, has: Bool)] = [:]
-
-  private func key(_ compound: CompoundSelector, _ element: E) -> Key {
-    Key(compound: compound.simple.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) },
-        element: element.selectorIdentity)
-  }
-
-  /// The answer for `anchor` if this query computed it.
-  func answer(_ compound: CompoundSelector, below anchor: E) -> Bool? {
-    answers.isEmpty ? nil : answers[key(compound, anchor)]?.has
-  }
-
-  /// True when some descendant of `anchor` matches `compound`.
-  func contains(_ compound: CompoundSelector, below anchor: E, _ matcher: Matcher<E>) -> Bool {
-    if let known = answer(compound, below: anchor) { return known }
-    // The subtree in pre-order, not entering the elements already answered; then each element from the last, so
-    // that its children are answered before it.
-    var order: [E] = []
-    var stack = [anchor]
-    while let element = stack.popLast() {
-      order.append(element)
-      var child = element.selectorFirstChild
-      while let c = child {
-        if answers[key(compound, c)] == nil { stack.append(c) }
-        child = c.selectorNextSibling
-      }
-    }
-    for element in order.reversed() {
-      var has = false
-      var child = element.selectorFirstChild
-      while !has, let c = child {
-        has = matcher.matches(compound, c) || answers[key(compound, c)]?.has == true
-        child = c.selectorNextSibling
-      }
-      answers[key(compound, element)] = (element, has)
-    }
-    return answers[key(compound, anchor)]?.has ?? false
   }
 }
