@@ -180,7 +180,7 @@ final class AncestorWalkMemoTests: XCTestCase {
 
 /// `:has()` whose combinators all go down answers from a per-query memo; it must agree with looking at every
 /// descendant.
-final class DownwardMatchMemoTests: XCTestCase {
+final class RelativeMatchMemoTests: XCTestCase {
   private func descendants(of element: TestElement) -> [TestElement] {
     var found: [TestElement] = []
     var stack = element.children
@@ -212,18 +212,40 @@ final class DownwardMatchMemoTests: XCTestCase {
     }
   }
 
+  /// The siblings after `element`, and their descendants.
+  private func following(_ element: TestElement) -> [TestElement] {
+    var found: [TestElement] = []
+    var sibling = element.selectorNextSibling
+    while let s = sibling {
+      found += [s] + descendants(of: s)
+      sibling = s.selectorNextSibling
+    }
+    return found
+  }
+
   func testHasWithSeveralCompoundsAgreesWithMatchingEveryDescendantFromTheAnchor() throws {
     for seed: UInt64 in [7, 8] {
-      let root = AncestorWalkMemoTests.randomDeepTree(depth: 400, seed: seed)
+      let root = AncestorWalkMemoTests.randomDeepTree(depth: 120, seed: seed)
       defer { root.removeAllChildren() }
       let all = [root] + descendants(of: root)
-      for relative in [".a .b", "> .a .b", ".a > .b", "> div > p", "div .b > .c", ".a .b .c", "> .none .a", "p .a"] {
-        // A descendant d of E makes E match when `:scope REL` matches d with E as the scope.
+      let relatives = [
+        ".a .b", "> .a .b", ".a > .b", "> div > p", "div .b > .c", ".a .b .c", "> .none .a", "p .a",
+        "~ .a", "+ .b", "~ div .c", "+ p > .a", "~ .none",
+      ]
+      for relative in relatives {
+        // An element d makes E match when `:scope REL` matches d with E as the scope.
         let scoped = try SelectorList(parsing: ":scope " + relative)
-        let expected = Set(all.filter { anchor in descendants(of: anchor).contains { scoped.matches($0, scope: anchor) } }.map(\.id))
-        let has = try SelectorList(parsing: ":has(\(relative))").allMatches(in: root, includeRoot: true).map(\.id)
-        XCTAssertEqual(Set(has), expected, ":has(\(relative)), seed \(seed)")
-        XCTAssertEqual(has.count, expected.count)
+        let sideways = relative.hasPrefix("~") || relative.hasPrefix("+")
+        let expected = Set(all.filter { anchor in
+          (sideways ? following(anchor) : descendants(of: anchor)).contains { scoped.matches($0, scope: anchor) }
+        }.map(\.id))
+        for budget in [0, 3, 256] {
+          relativeMatchWalkBudget = budget
+          defer { relativeMatchWalkBudget = 256 }
+          let has = try SelectorList(parsing: ":has(\(relative))").allMatches(in: root, includeRoot: true).map(\.id)
+          XCTAssertEqual(Set(has), expected, ":has(\(relative)), seed \(seed), budget \(budget)")
+          XCTAssertEqual(has.count, expected.count)
+        }
       }
     }
   }

@@ -136,6 +136,15 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  func testHasWithASiblingCombinatorOverAList() throws {
+    // Each item tried every following item: O(n²) (5,000 items took 1 s).
+    try assertScalesLinearly("querySelectorAll li:has(~ .x) over a list", n: 5_000) { n in
+      Document.parse(html: "<ul>" + String(repeating: "<li>i", count: n) + "<li class=x>x</ul>")
+    } work: { document in
+      XCTAssertEqual(try document.querySelectorAll("li:has(~ .x)").count, document.getElementsByTagName("li").count - 1)
+    }
+  }
+
   func testReadingALiveCollectionInALoop() {
     assertScalesLinearly("a live collection's length and items, read in a loop", n: 5_000) { n in
       Document.parse(html: String(repeating: "<p>x", count: n))

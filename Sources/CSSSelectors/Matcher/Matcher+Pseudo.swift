@@ -135,9 +135,9 @@ extension Matcher {
       }
       // Combinators that all go down, past a few hundred descendants: the answer computed once per element in a
       // query (small subtrees and early matches keep the plain walk, which stops early).
-      let memoized = DownwardMatchMemo<E>.handles(relative)
-      if memoized, let known = downwardMatches.answer(relative, anchor: anchor) { return known }
-      var budget = memoized ? 256 : Int.max
+      let memoized = RelativeMatchMemo<E>.handles(relative)
+      if memoized, let known = relativeMatches.answer(relative, anchor: anchor) { return known }
+      var budget = memoized ? relativeMatchWalkBudget : Int.max
       var found = false
       let finished = Matcher.forEachInDocumentOrder(below: anchor, includeRoot: false) { element in
         found = test(element)
@@ -145,16 +145,30 @@ extension Matcher {
         return !found && budget > 0
       }
       if found || finished { return found }
-      return downwardMatches.matches(relative, anchor: anchor, self)
+      return relativeMatches.matches(relative, anchor: anchor, self)
     case .nextSibling, .subsequentSibling:  // Step 2.
+      // Past a few hundred candidates, the memo when it can answer (`li:has(~ .x)` over a long list).
+      let memoized = RelativeMatchMemo<E>.handles(relative)
+      if memoized, let known = relativeMatches.siblingAnswer(relative, anchor: anchor) { return known }
+      var budget = memoized ? relativeMatchWalkBudget : Int.max
       var sibling = anchor.selectorNextSibling
-      while let s = sibling {
+      while let s = sibling, budget > 0 {
         if test(s) { return true }
-        if goesDown, !Matcher.forEachInDocumentOrder(below: s, includeRoot: false, { !test($0) }) { return true }
+        budget -= 1
+        if goesDown {
+          var found = false
+          let finished = Matcher.forEachInDocumentOrder(below: s, includeRoot: false) { element in
+            found = test(element)
+            budget -= 1
+            return !found && budget > 0
+          }
+          if found { return true }
+          if !finished { break }
+        }
         if leading == .nextSibling && !goesDown { return false }
         sibling = s.selectorNextSibling
       }
-      return false
+      return budget > 0 ? false : relativeMatches.matches(relative, anchor: anchor, self)
     }
   }
 }

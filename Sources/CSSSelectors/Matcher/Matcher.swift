@@ -13,7 +13,7 @@ struct Matcher<E: SelectorElement> {
   let ancestorWalks = AncestorWalkMemo<E>()
   /// Whether an element has descendants matching a relative selector going down (`:has(.x)`, `:has(> .a .b)`),
   /// during this query only.
-  let downwardMatches = DownwardMatchMemo<E>()
+  let relativeMatches = RelativeMatchMemo<E>()
 
   init(scope: E?) {
     self.scope = scope
