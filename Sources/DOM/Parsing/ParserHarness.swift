@@ -116,7 +116,7 @@ import CLibXML2
 ///
 /// https://html.spec.whatwg.org/#serialising-html-fragments (the warning after the algorithm)
 @_spi(Harness) public enum RoundTripException: String, CaseIterable, Sendable {
-  case plaintext, scriptEscape, misnested, carriageReturn, quirksMode
+  case plaintext, scriptEscape, misnested, carriageReturn, quirksMode, afterFrameset
 
   /// Why trees of this kind cannot round-trip.
   public var reason: String {
@@ -129,6 +129,8 @@ import CLibXML2
     case .quirksMode:
       return "a malformed doctype's force-quirks flag is not serialized: the re-parse runs in another quirks mode (inherent)"
     case .carriageReturn: return "U+000D from &#x0D; becomes U+000A on re-parse (input stream normalisation; inherent)"
+    case .afterFrameset:
+      return "an element after a <frameset> (whitespace there reconstructs active formatting elements): its start tag is ignored on re-parse (inherent)"
     }
   }
 }

@@ -26,10 +26,24 @@ enum RoundTripClassifier {
       guard LibXML.namespaceURI(node) == nil else { return nil }
       let name = LibXML.name(node)
       if name == "plaintext" { return .plaintext }
+      if name != "noframes", followsFrameset(node) { return .afterFrameset }
       if name == "script", scriptText(node).contains("<!--") { return .scriptEscape }
       return misnested(node, name: name, noQuirks: noQuirks) ? .misnested : nil
     default: return nil
     }
+  }
+
+  /// https://html.spec.whatwg.org/#parsing-main-afterframeset: after `</frameset>` only `<noframes>` and `<html>` start
+  /// tags count, but whitespace is processed with the in-body rules, which reconstruct active formatting elements.
+  private static func followsFrameset(_ node: LibXML.Node) -> Bool {
+    var sibling = LibXML.previous(node)
+    while let current = sibling {
+      if LibXML.kind(current) == .element, LibXML.namespaceURI(current) == nil, LibXML.name(current) == "frameset" {
+        return true
+      }
+      sibling = LibXML.previous(current)
+    }
+    return false
   }
 
   private static func scriptText(_ node: LibXML.Node) -> String {
