@@ -1,7 +1,7 @@
 // page-info: describes the page, and on request notes its reading time.
 // DOM APIs only: document.URL, title, querySelector/All, getAttribute, setAttribute, createElement,
-// createTextNode, textContent, appendChild, insertBefore, firstChild, createTreeWalker, NodeFilter,
-// documentElement, head, body.
+// createTextNode, textContent, data, localName, appendChild, insertBefore, firstChild, createTreeWalker,
+// NodeFilter, documentElement, head, body.
 
 var Action = function() {};
 
@@ -43,35 +43,24 @@ function pageInfoWordCount() {
     if (!body) {
         return 0;
     }
-    var skipped = pageInfoSkippedTextNodes(body);
-    var filter = {
-        acceptNode: function(node) {
-            return skipped.indexOf(node) === -1 ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
-        }
-    };
-    var walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT, filter);
+    // A set, and no filter function: the walk asks about each text node once, and never calls back into JS.
+    var skipped = new Set(pageInfoSkippedTextNodes(body));
+    var walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT, null);
     var words = 0;
     for (var node = walker.nextNode(); node; node = walker.nextNode()) {
-        words += pageInfoCountWords(node.textContent);
+        if (!skipped.has(node)) {
+            words += pageInfoCountWords(node.data);
+        }
     }
     return words;
 }
 
-// Headings in document order; the level comes from which h1..h6 query found the element.
+// Headings in document order, with their level (the digit of h1..h6).
 function pageInfoHeadings() {
-    var byLevel = [];
-    for (var level = 1; level <= 6; level++) {
-        byLevel.push(pageInfoArray(document.querySelectorAll("h" + level)));
-    }
-    var all = pageInfoArray(document.querySelectorAll("h1, h2, h3, h4, h5, h6"));
+    var all = document.querySelectorAll("h1, h2, h3, h4, h5, h6");
     var headings = [];
     for (var i = 0; i < all.length; i++) {
-        for (var l = 0; l < 6; l++) {
-            if (byLevel[l].indexOf(all[i]) !== -1) {
-                headings.push({ "level": l + 1, "text": pageInfoCollapse(all[i].textContent) });
-                break;
-            }
-        }
+        headings.push({ "level": Number(all[i].localName.charAt(1)), "text": pageInfoCollapse(all[i].textContent) });
     }
     return headings;
 }
