@@ -79,7 +79,7 @@ enum ManifestRead: FuzzTarget {
       guard m.bundleIdentifier == plist["CFBundleIdentifier"]?.string, !m.bundleIdentifier.isEmpty,
         m.extensionPoint == plist["NSExtension"]?["NSExtensionPointIdentifier"]?.string,
         m.preprocessingFile == script || m.preprocessingFile + ".js" == script,
-        ActivationRule(plistValue: attributes?["NSExtensionActivationRule"] ?? .null) == m.activationRule
+        (try? ActivationRule(plistValue: attributes?["NSExtensionActivationRule"] ?? .null)) == m.activationRule
       else { return "the manifest \(m) does not agree with its property list \(plist)" }
     }
     for format in [PropertyList.Format.xml, .binary] {

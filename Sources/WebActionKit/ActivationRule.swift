@@ -6,17 +6,19 @@ public enum ActivationRule: Sendable, Hashable {
   case falsePredicate
   /// The documented dictionary of supported kinds and maximum counts.
   case dictionary(ActivationDictionary)
-  /// Any other predicate string, kept verbatim; see `accepts(webPages:webURLs:)` for how it is read.
-  case predicate(String)
+  /// Any other predicate string (`ActivationPredicate`: Apple's documented NSPredicate subset).
+  case predicate(ActivationPredicate)
 
-  /// Reads the rule from its Info.plist value (a string or a dictionary); nil for any other kind of value.
-  public init?(plistValue: PropertyList) {
+  /// Reads the rule from its Info.plist value (a string or a dictionary); nil for any other kind of value. A
+  /// predicate string outside the supported subset throws, with where it goes wrong.
+  public init?(plistValue: PropertyList) throws(ActivationPredicateError) {
     switch plistValue {
     case .string(let s):
-      switch s.trimmingCharacters(in: .whitespacesAndNewlines) {
-      case "TRUEPREDICATE": self = .truePredicate
-      case "FALSEPREDICATE": self = .falsePredicate
-      default: self = .predicate(s)
+      let predicate = try ActivationPredicate(s)
+      switch predicate.root {
+      case .constant(true): self = .truePredicate
+      case .constant(false): self = .falsePredicate
+      default: self = .predicate(predicate)
       }
     case .dictionary(let entries): self = .dictionary(ActivationDictionary(entries))
     default: return nil
@@ -27,9 +29,9 @@ public enum ActivationRule: Sendable, Hashable {
   /// run on one saved page passes `webPages: 1, webURLs: 0`).
   ///
   /// Dictionary rules follow Apple's documentation: a missing key means the kind is not supported, and every kind
-  /// present in the input must be supported within its maximum count. Predicate strings are not evaluated: they
-  /// accept web pages when they mention `com.apple.property-list` or `public.property-list` (the type Safari uses
-  /// for preprocessing results) and URLs when they mention `public.url`.
+  /// present in the input must be supported within its maximum count. Predicate strings are evaluated over one
+  /// extension item whose attachments are the web pages (`com.apple.property-list`, the type Safari registers the
+  /// preprocessing results with) and the URLs (`public.url`): `ActivationInput(webPages:webURLs:)`.
   public func accepts(webPages: Int, webURLs: Int) -> Bool {
     guard webPages > 0 || webURLs > 0 else { return false }
     switch self {
@@ -40,10 +42,8 @@ public enum ActivationRule: Sendable, Hashable {
       if webPages > 0 && webPages > (rule.webPageMaxCount ?? 0) { return false }
       if webURLs > 0 && webURLs > (rule.webURLMaxCount ?? 0) { return false }
       return true
-    case .predicate(let text):
-      let pages = text.contains("property-list")
-      let urls = text.contains("public.url")
-      return (webPages == 0 || pages) && (webURLs == 0 || urls)
+    case .predicate(let predicate):
+      return predicate.evaluate(ActivationInput(webPages: webPages, webURLs: webURLs))
     }
   }
 }

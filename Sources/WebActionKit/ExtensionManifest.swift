@@ -72,7 +72,13 @@ public struct ExtensionManifest: Sendable {
     preprocessingFile = script
     let rulePath = ["NSExtension", "NSExtensionAttributes", "NSExtensionActivationRule"]
     let ruleValue = try value(rulePath)
-    guard let rule = ActivationRule(plistValue: ruleValue) else {
+    let parsed: ActivationRule?
+    do {
+      parsed = try ActivationRule(plistValue: ruleValue)
+    } catch {
+      throw ManifestError(file: file, keyPath: rulePath, problem: "is not a predicate webaction can read, \(error)")
+    }
+    guard let rule = parsed else {
       throw ManifestError(
         file: file, keyPath: rulePath, problem: "is a \(ruleValue.kindName), expected a predicate string or a dictionary")
     }

@@ -24,6 +24,12 @@ public struct UTType: Sendable, Hashable, CustomStringConvertible {
   public static let plainText = UTType("public.plain-text")
   /// `public.html`.
   public static let html = UTType("public.html")
+  /// `com.apple.property-list`, the identifier Safari registers JavaScript preprocessing results with.
+  public static let applePropertyList = UTType("com.apple.property-list")
+  /// `public.image`.
+  public static let image = UTType("public.image")
+  /// `public.movie`.
+  public static let movie = UTType("public.movie")
 
   /// Parents in the built-in hierarchy (Apple's declared conformances, trimmed to the types above).
   static let parents: [String: [String]] = [
@@ -36,6 +42,17 @@ public struct UTType: Sendable, Hashable, CustomStringConvertible {
     "public.plain-text": ["public.text"],
     "public.utf8-plain-text": ["public.plain-text"],
     "public.html": ["public.text"],
+    "public.xml": ["public.text"],
+    "public.content": ["public.item"],
+    "public.composite-content": ["public.content"],
+    "public.image": ["public.data", "public.content"],
+    "public.jpeg": ["public.image"],
+    "public.png": ["public.image"],
+    "public.audiovisual-content": ["public.data", "public.content"],
+    "public.movie": ["public.audiovisual-content"],
+    "public.audio": ["public.audiovisual-content"],
+    "com.adobe.pdf": ["public.data", "public.composite-content"],
+    "com.apple.webarchive": ["public.data", "public.composite-content"],
   ]
 
   /// Whether this type is `other` or descends from it in the built-in hierarchy.

@@ -115,24 +115,26 @@ final class ExtensionManifestTests: XCTestCase {
 }
 
 final class ActivationRuleTests: XCTestCase {
-  func testPredicatesAndDictionaries() {
-    XCTAssertEqual(ActivationRule(plistValue: "TRUEPREDICATE"), .truePredicate)
-    XCTAssertEqual(ActivationRule(plistValue: " FALSEPREDICATE "), .falsePredicate)
-    XCTAssertEqual(ActivationRule(plistValue: "SUBQUERY(x, $e, 1 == 1).@count == 1"), .predicate("SUBQUERY(x, $e, 1 == 1).@count == 1"))
-    XCTAssertNil(ActivationRule(plistValue: 1))
+  func testPredicatesAndDictionaries() throws {
+    XCTAssertEqual(try ActivationRule(plistValue: "TRUEPREDICATE"), .truePredicate)
+    XCTAssertEqual(try ActivationRule(plistValue: " FALSEPREDICATE "), .falsePredicate)
+    XCTAssertEqual(
+      try ActivationRule(plistValue: "SUBQUERY(x, $e, 1 == 1).@count == 1"),
+      .predicate(try ActivationPredicate("SUBQUERY(x, $e, 1 == 1).@count == 1")))
+    XCTAssertNil(try ActivationRule(plistValue: 1))
 
     XCTAssertTrue(ActivationRule.truePredicate.accepts(webPages: 1, webURLs: 0))
     XCTAssertFalse(ActivationRule.falsePredicate.accepts(webPages: 1, webURLs: 0))
     XCTAssertFalse(ActivationRule.truePredicate.accepts(webPages: 0, webURLs: 0), "nothing to act on")
   }
 
-  func testDictionaryRulesFollowTheDocumentedKeys() {
-    let pageOnly = ActivationRule(plistValue: ["NSExtensionActivationSupportsWebPageWithMaxCount": 1])!
+  func testDictionaryRulesFollowTheDocumentedKeys() throws {
+    let pageOnly = try ActivationRule(plistValue: ["NSExtensionActivationSupportsWebPageWithMaxCount": 1])!
     XCTAssertTrue(pageOnly.accepts(webPages: 1, webURLs: 0))
     XCTAssertFalse(pageOnly.accepts(webPages: 2, webURLs: 0), "above the maximum")
     XCTAssertFalse(pageOnly.accepts(webPages: 0, webURLs: 1), "URLs not supported")
 
-    let urlsAsStrings = ActivationRule(plistValue: [
+    let urlsAsStrings = try ActivationRule(plistValue: [
       "NSExtensionActivationSupportsWebURLWithMaxCount": "3", "NSExtensionActivationSupportsText": "YES",
     ])!
     XCTAssertTrue(urlsAsStrings.accepts(webPages: 0, webURLs: 3))
@@ -142,7 +144,7 @@ final class ActivationRuleTests: XCTestCase {
     XCTAssertTrue(rule.supportsText)
     XCTAssertNil(rule.imageMaxCount)
 
-    let capped = ActivationRule(plistValue: [
+    let capped = try ActivationRule(plistValue: [
       "NSExtensionActivationSupportsWebPageWithMaxCount": 5, "NSExtensionActivationSupportsWebURLWithMaxCount": 5,
       "NSExtensionActivationSupportsAttachmentsWithMaxCount": 2,
     ])!
@@ -150,12 +152,25 @@ final class ActivationRuleTests: XCTestCase {
     XCTAssertFalse(capped.accepts(webPages: 2, webURLs: 1))
   }
 
-  func testPredicateStringsAreReadByTheTypesTheyMention() {
-    let pages = ActivationRule.predicate(
-      #"SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.apple.property-list").@count == 1).@count == 1"#)
+  func testPredicateStringsAreEvaluatedOverTheOfferedItems() throws {
+    let pages = ActivationRule.predicate(try ActivationPredicate(
+      #"SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.apple.property-list").@count == 1).@count == 1"#))
     XCTAssertTrue(pages.accepts(webPages: 1, webURLs: 0))
     XCTAssertFalse(pages.accepts(webPages: 0, webURLs: 1))
-    XCTAssertFalse(ActivationRule.predicate(#"... UTI-CONFORMS-TO "public.image" ..."#).accepts(webPages: 1, webURLs: 0))
+    let images = ActivationRule.predicate(try ActivationPredicate(
+      #"SUBQUERY(extensionItems, $item, SUBQUERY($item.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count >= 1).@count >= 1"#))
+    XCTAssertFalse(images.accepts(webPages: 1, webURLs: 0), "a page is not an image")
+  }
+
+  func testAPredicateOutsideTheSubsetIsAManifestErrorWithItsKeyPath() throws {
+    var info = ManifestFixture.info
+    info["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"] = "extensionItems.@count CONTAINS 1"
+    XCTAssertThrowsError(try ExtensionManifest(infoPlist: info.encoded(as: .xml), file: "x.appex/Info.plist")) { error in
+      XCTAssertEqual(
+        "\(error)",
+        "x.appex/Info.plist: NSExtension → NSExtensionAttributes → NSExtensionActivationRule is not a predicate webaction "
+          + "can read, at character 23: expected a comparison (==, !=, <, <=, >, >=, UTI-CONFORMS-TO, UTI-EQUALS)")
+    }
   }
 }
 

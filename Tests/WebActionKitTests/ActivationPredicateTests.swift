@@ -1,0 +1,105 @@
+import XCTest
+
+@testable import WebActionKit
+
+/// Predicate-string activation rules: Apple's documented examples, each operator, and errors with their position.
+final class ActivationPredicateTests: XCTestCase {
+  private typealias Attachment = ActivationInput.Attachment
+
+  /// One item with attachments of these types.
+  private func item(_ types: [String]...) -> ActivationInput {
+    ActivationInput(items: [types.map(Attachment.init)])
+  }
+
+  private func accepts(_ predicate: String, _ input: ActivationInput) throws -> Bool {
+    try ActivationPredicate(predicate).evaluate(input)
+  }
+
+  /// "Declaring supported data types": exactly one URL, the documented shape of every example.
+  static let oneURL = """
+    SUBQUERY (
+        extensionItems,
+        $extensionItem,
+        SUBQUERY (
+            $extensionItem.attachments,
+            $attachment,
+            ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url"
+        ).@count == 1
+    ).@count == 1
+    """
+
+  /// The guide's PDF example: every attachment of the one item is a PDF.
+  static let allPDFs = """
+    SUBQUERY (extensionItems, $extensionItem, SUBQUERY ($extensionItem.attachments, $attachment, \
+    ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "com.adobe.pdf").@count == \
+    $extensionItem.attachments.@count).@count == 1
+    """
+
+  func testApplesExamples() throws {
+    XCTAssertTrue(try accepts(Self.oneURL, ActivationInput(webPages: 0, webURLs: 1)))
+    XCTAssertTrue(try accepts(Self.oneURL, item(["public.file-url"])), "a file URL is a URL")
+    XCTAssertFalse(try accepts(Self.oneURL, ActivationInput(webPages: 1, webURLs: 0)))
+    XCTAssertFalse(try accepts(Self.oneURL, ActivationInput(webPages: 0, webURLs: 2)), "two URLs")
+    XCTAssertTrue(try accepts(Self.allPDFs, item(["com.adobe.pdf"], ["com.adobe.pdf"])))
+    XCTAssertFalse(try accepts(Self.allPDFs, item(["com.adobe.pdf"], ["public.jpeg"])))
+    XCTAssertFalse(try accepts(Self.allPDFs, ActivationInput(items: [])), "no item")
+  }
+
+  func testTheWebPageOfferedForASavedPage() throws {
+    let page = ActivationInput(webPages: 1, webURLs: 0)
+    for type in ["com.apple.property-list", "public.property-list", "public.data", "public.item"] {
+      let rule = "SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"\(type)\").@count == 1).@count == 1"
+      XCTAssertTrue(try accepts(rule, page), type)
+    }
+    XCTAssertFalse(try accepts(#"ANY extensionItems.attachments.registeredTypeIdentifiers UTI-EQUALS "public.property-list""#, page))
+  }
+
+  func testOperatorsQuantifiersAndLogic() throws {
+    let input = item(["public.jpeg"], ["public.png"], ["public.url"])
+    let images = #"SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count"#
+    XCTAssertTrue(try accepts("\(images) <= 2).@count == 1", input))
+    XCTAssertFalse(try accepts("\(images) < 2).@count == 1", input))
+    XCTAssertTrue(try accepts("\(images) >= 2).@count >= 1 AND extensionItems.@count == 1", input))
+    XCTAssertTrue(try accepts("\(images) > 5).@count == 1 || extensionItems.@count != 0", input))
+    XCTAssertFalse(try accepts("NOT (extensionItems.@count = 1)", input))
+    XCTAssertTrue(try accepts("!(extensionItems.@count <> 1) && TRUEPREDICATE", input))
+    XCTAssertFalse(try accepts("FALSEPREDICATE OR extensionItems.@count > 1", input))
+    // ANY / ALL / NONE over the attachments of the first item's types.
+    XCTAssertTrue(try accepts(#"SUBQUERY(extensionItems, $i, ALL $i.attachments.@count == 3).@count == 1"#, input))
+    XCTAssertTrue(try accepts(#"SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $a, NONE $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.image").@count == 1).@count == 1"#, input))
+    XCTAssertTrue(try accepts(#"SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $a, SOME $a.registeredTypeIdentifiers UTI-EQUALS 'public.png').@count == 1).@count == 1"#, input))
+    // Keywords in any case, as NSPredicate reads them.
+    XCTAssertTrue(try accepts(#"subquery(extensionItems, $i, subquery($i.attachments, $a, any $a.registeredTypeIdentifiers uti-conforms-to "public.url").@count == 1).@count == 1"#, input))
+  }
+
+  func testTruePredicateIsKnownForTheWarning() throws {
+    XCTAssertTrue(try ActivationPredicate(" TRUEPREDICATE ").isTruePredicate)
+    XCTAssertFalse(try ActivationPredicate("TRUEPREDICATE AND TRUEPREDICATE").isTruePredicate)
+    XCTAssertEqual(try ActivationRule(plistValue: "truepredicate"), .truePredicate)
+  }
+
+  func testTextOutsideTheSubsetIsAnErrorWithItsPosition() {
+    let cases: [(String, Int, String)] = [
+      ("SUBQUERY(extensionItems, item, TRUEPREDICATE).@count == 1", 25, "expected the subquery's $variable"),
+      (#"ANY extensionItems.x UTI-CONFORMS-TO "public.url"#, 37, "a string is not closed"),
+      ("extensionItems.@count BETWEEN 1", 22, "expected a comparison (==, !=, <, <=, >, >=, UTI-CONFORMS-TO, UTI-EQUALS)"),
+      ("extensionItems.@first == 1", 15, "only @count is supported"),
+      ("(extensionItems.@count == 1", 27, "expected “)”"),
+      ("extensionItems.@count == 1 1", 27, "unexpected text after the predicate"),
+      ("", 0, "expected a key path, a $variable, a string, a number or SUBQUERY"),
+      ("extensionItems.@count == #", 25, "unexpected “#”"),
+    ]
+    for (text, offset, problem) in cases {
+      XCTAssertThrowsError(try ActivationPredicate(text), text) { error in
+        XCTAssertEqual(error as? ActivationPredicateError, ActivationPredicateError(offset: offset, problem: problem), text)
+      }
+    }
+  }
+
+  func testDeepNestingIsRefusedNotACrash() {
+    let deep = String(repeating: "(", count: 5_000) + "TRUEPREDICATE" + String(repeating: ")", count: 5_000)
+    XCTAssertThrowsError(try ActivationPredicate(deep)) { error in
+      XCTAssertEqual((error as? ActivationPredicateError)?.problem, "nested too deeply")
+    }
+  }
+}
