@@ -20,8 +20,9 @@ struct WebAction: ParsableCommand {
         webaction run a.html b.html c.html --ext page-info --output-dir out/
         webaction batch site/ --ext translate --arg to=es --out site-es/
         webaction extensions
+        webaction validate ./My.appex
       """,
-    subcommands: [Run.self, BatchCommand.self, Extensions.self, Defaults.self, BatchWorkerCommand.self],
+    subcommands: [Run.self, BatchCommand.self, Validate.self, Extensions.self, Defaults.self, BatchWorkerCommand.self],
     defaultSubcommand: nil)
 
   /// Parses and runs as ArgumentParser's `main()` does, except that every usage error (an unknown option, a missing

@@ -1,0 +1,92 @@
+import Foundation
+import WebActionKit
+import XCTest
+
+/// `webaction validate BUNDLE...`: every problem with its key path, errors and warnings, exit 0 or 4.
+final class ValidateCommandTests: XCTestCase {
+  private var work: URL!
+
+  override func setUpWithError() throws {
+    work = FileManager.default.temporaryDirectory.appendingPathComponent("webaction-validate-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    addTeardownBlock { [work] in try? FileManager.default.removeItem(at: work!) }
+  }
+
+  /// A bundle folder holding `info` as its Info.plist and, when given, an Action.js.
+  private func bundle(_ name: String, info: PropertyList, script: Bool = true) throws -> String {
+    let folder = work.appendingPathComponent("\(name).appex")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try info.encoded(as: .binary).write(to: folder.appendingPathComponent("Info.plist"))
+    if script { try Data("var ExtensionPreprocessingJS = {};".utf8).write(to: folder.appendingPathComponent("Action.js")) }
+    return folder.path
+  }
+
+  private static let good: PropertyList = [
+    "CFBundleIdentifier": "com.example.good",
+    "NSExtension": [
+      "NSExtensionPointIdentifier": "com.apple.ui-services",
+      "NSExtensionAttributes": [
+        "NSExtensionJavaScriptPreprocessingFile": "Action",
+        "NSExtensionActivationRule": ["NSExtensionActivationSupportsWebPageWithMaxCount": 1],
+      ],
+    ],
+  ]
+
+  func testAGoodBundleAndTheBuiltInsAreValid() throws {
+    let result = try WebActionCommand.run(["validate", try bundle("good", info: Self.good)])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.hasSuffix("good.appex: valid\n"), result.stdout)
+    for name in ["page-info", "translate", "background"] {
+      let builtIn = WebActionCommand.packageRoot.appendingPathComponent("Sources/Extensions").path
+      let found = try XCTUnwrap(FileManager.default.enumerator(atPath: builtIn)?.compactMap { $0 as? String }
+        .first { $0.hasSuffix("/\(name).appex") })
+      let check = try WebActionCommand.run(["validate", "\(builtIn)/\(found)"])
+      XCTAssertEqual(check.status, 0, "\(name): \(check.stdout)")
+    }
+  }
+
+  func testEveryProblemIsReportedWithItsKeyPath() throws {
+    let bad: PropertyList = [
+      "CFBundleVersion": 3,
+      "NSExtension": [
+        "NSExtensionPointIdentifier": "com.example.elsewhere",
+        "NSExtensionAttributes": [
+          "NSExtensionActivationRule": #"SUBQUERY(extensionItems, $e, $e.attachments.@count >> 1).@count == 1"#,
+        ],
+      ],
+    ]
+    let result = try WebActionCommand.run(["validate", try bundle("bad", info: bad)])
+    XCTAssertEqual(result.status, 4, result.stdout)
+    for line in [
+      "error: bad.appex/Info.plist: CFBundleIdentifier is missing",
+      "error: bad.appex/Info.plist: CFBundleVersion is an integer, expected a string",
+      "warning: bad.appex/Info.plist: NSExtension → NSExtensionPointIdentifier is com.example.elsewhere;",
+      "error: bad.appex/Info.plist: NSExtension → NSExtensionAttributes → NSExtensionJavaScriptPreprocessingFile is missing",
+      "error: bad.appex/Info.plist: NSExtension → NSExtensionAttributes → NSExtensionActivationRule is not a predicate webaction can read, at character 53: expected a key path",
+      "bad.appex: 4 errors, 1 warning",
+    ] {
+      XCTAssertTrue(result.stdout.contains(line), "expected “\(line)” in\n\(result.stdout)")
+    }
+  }
+
+  func testWarningsDoNotFailAndTheScriptMustBeThere() throws {
+    var lenient = Self.good
+    lenient["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"] = "TRUEPREDICATE"
+    let warned = try WebActionCommand.run(["validate", try bundle("lenient", info: lenient)])
+    XCTAssertEqual(warned.status, 0, warned.stdout)
+    XCTAssertTrue(warned.stdout.contains("warning: lenient.appex/Info.plist: NSExtension → NSExtensionAttributes → NSExtensionActivationRule is TRUEPREDICATE"), warned.stdout)
+
+    var typo = Self.good
+    typo["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"] = [
+      "NSExtensionActivationSupportsWebPageWithMaxCount": "many", "NSExtensionActivationSupportWebURLWithMaxCount": 1,
+    ]
+    let typos = try WebActionCommand.run(["validate", try bundle("typo", info: typo, script: false)])
+    XCTAssertEqual(typos.status, 4, typos.stdout)
+    XCTAssertTrue(typos.stdout.contains("NSExtensionActivationSupportsWebPageWithMaxCount is 'many', expected a whole number, 0 or more"), typos.stdout)
+    XCTAssertTrue(typos.stdout.contains("warning: typo.appex/Info.plist: NSExtension → NSExtensionAttributes → NSExtensionActivationRule → NSExtensionActivationSupportWebURLWithMaxCount is not a key Apple documents"), typos.stdout)
+
+    let noScript = try WebActionCommand.run(["validate", try bundle("noscript", info: Self.good, script: false)])
+    XCTAssertEqual(noScript.status, 4, noScript.stdout)
+    XCTAssertTrue(noScript.stdout.contains("NSExtensionJavaScriptPreprocessingFile names Action.js, which was not found"), noScript.stdout)
+  }
+}
