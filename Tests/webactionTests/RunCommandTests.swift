@@ -143,7 +143,7 @@ final class RunCommandTests: WorkFolderTestCase {
       ("cycle.appex", 6, "results.links[0].page: the value contains a cycle"),
       ("runaway.appex", 5, "watchdog"),
       ("unknown-class.appex", 4, "the principal class NotBuiltIn is not built into webaction"),
-      ("no-such.appex", 4, "no extension named"),
+      ("no-such.appex", 4, "no extension bundle at"),
     ]
     for (fixture, status, message) in cases {
       let out = output("\(fixture).html")

@@ -37,9 +37,10 @@ struct WebActionCommand {
   @discardableResult
   static func run(
     _ arguments: [String], stdin: Data? = nil, standardOutput: FileHandle? = nil, timeLimit: TimeInterval? = nil,
-    file: StaticString = #filePath, line: UInt = #line
+    environment: [String: String] = [:], file: StaticString = #filePath, line: UInt = #line
   ) throws -> Result {
     let process = process(arguments)
+    process.environment?.merge(environment) { $1 }
     let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = standardOutput ?? out
     process.standardError = err
