@@ -66,6 +66,10 @@ public struct ActivationDictionary: Sendable, Hashable {
   public var attachmentsMaxCount: Int?
   /// `NSExtensionActivationSupportsAttachmentsWithMinCount`.
   public var attachmentsMinCount: Int?
+  /// `NSExtensionActivationDictionaryVersion` (2: file URLs count by the type of the file they name).
+  public var dictionaryVersion: Int?
+  /// `NSExtensionActivationUsesStrictMatching`.
+  public var usesStrictMatching: Bool
   /// Every entry as written, including keys not listed above.
   public var entries: [String: PropertyList]
 
@@ -88,11 +92,16 @@ public struct ActivationDictionary: Sendable, Hashable {
     fileMaxCount = count("NSExtensionActivationSupportsFileWithMaxCount")
     attachmentsMaxCount = count("NSExtensionActivationSupportsAttachmentsWithMaxCount")
     attachmentsMinCount = count("NSExtensionActivationSupportsAttachmentsWithMinCount")
-    switch entries["NSExtensionActivationSupportsText"] {
-    case .boolean(let b)?: supportsText = b
-    case .string(let s)?: supportsText = ["yes", "true", "1"].contains(s.lowercased())
-    case .integer(let i)?: supportsText = i != 0
-    default: supportsText = false
+    dictionaryVersion = count("NSExtensionActivationDictionaryVersion")
+    func flag(_ key: String) -> Bool {
+      switch entries[key] {
+      case .boolean(let b)?: b
+      case .string(let s)?: ["yes", "true", "1"].contains(s.lowercased())
+      case .integer(let i)?: i != 0
+      default: false
+      }
     }
+    supportsText = flag("NSExtensionActivationSupportsText")
+    usesStrictMatching = flag("NSExtensionActivationUsesStrictMatching")
   }
 }

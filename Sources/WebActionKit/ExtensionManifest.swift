@@ -4,6 +4,10 @@ public struct ExtensionManifest: Sendable {
   public var bundleIdentifier: String
   /// `CFBundleDisplayName`, else `CFBundleName`, else the bundle identifier.
   public var displayName: String
+  /// `CFBundleVersion`, when given.
+  public var bundleVersion: String?
+  /// `CFBundleExecutable`, when given: the bundle's program, for an extension that runs in its own process.
+  public var executable: String?
   /// `NSExtension → NSExtensionPointIdentifier`; Action extensions say `com.apple.ui-services`.
   public var extensionPoint: String
   /// `NSExtension → NSExtensionPrincipalClass`, without a `$(PRODUCT_MODULE_NAME).` prefix.
@@ -57,6 +61,8 @@ public struct ExtensionManifest: Sendable {
 
     bundleIdentifier = try string(["CFBundleIdentifier"])
     displayName = root["CFBundleDisplayName"]?.string ?? root["CFBundleName"]?.string ?? bundleIdentifier
+    bundleVersion = root["CFBundleVersion"]?.string
+    executable = root["CFBundleExecutable"]?.string
     try dictionary(["NSExtension"])
     extensionPoint = try string(["NSExtension", "NSExtensionPointIdentifier"])
     if root["NSExtension"]?["NSExtensionPrincipalClass"] != nil {

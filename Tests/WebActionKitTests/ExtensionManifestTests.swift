@@ -67,6 +67,23 @@ final class ExtensionManifestTests: XCTestCase {
     XCTAssertEqual(manifest.appGroups, ["group.example"])
     let bare = try parse(ManifestFixture.removing(["CFBundleName"], from: ManifestFixture.removing(["CFBundleDisplayName"], from: ManifestFixture.info)))
     XCTAssertEqual(bare.displayName, "com.example.page-info")
+    XCTAssertNil(bare.bundleVersion)
+    XCTAssertNil(bare.executable)
+    info["CFBundleVersion"] = "42"
+    info["CFBundleExecutable"] = "PageInfo"
+    let versioned = try parse(info)
+    XCTAssertEqual(versioned.bundleVersion, "42")
+    XCTAssertEqual(versioned.executable, "PageInfo")
+  }
+
+  func testActivationDictionaryVersionAndStrictMatchingAreRead() throws {
+    let rule = ActivationDictionary([
+      "NSExtensionActivationDictionaryVersion": 2, "NSExtensionActivationUsesStrictMatching": true,
+      "NSExtensionActivationSupportsWebPageWithMaxCount": 1,
+    ])
+    XCTAssertEqual(rule.dictionaryVersion, 2)
+    XCTAssertTrue(rule.usesStrictMatching)
+    XCTAssertFalse(ActivationDictionary(["NSExtensionActivationSupportsText": "YES"]).usesStrictMatching)
   }
 
   func testEachMissingKeyIsNamedWithItsPath() {
