@@ -15,6 +15,13 @@ public struct ExtensionSource: Sendable {
     } catch {
       throw WebActionError(.bundle, "\(error)")
     }
+    // An extension runs only on what its rule accepts: Safari offers a page as one web page.
+    guard bundle.manifest.activationRule.accepts(webPages: 1, webURLs: 0) else {
+      throw WebActionError(
+        .bundle,
+        "\(bundle.name): its activation rule (NSExtension → NSExtensionAttributes → NSExtensionActivationRule) does not accept a web page, so Safari would not offer it for one",
+        hint: "Add NSExtensionActivationSupportsWebPageWithMaxCount = 1 to the rule, or a predicate accepting com.apple.property-list (`webaction validate` checks the bundle).")
+    }
     makePrincipalObject = principalClasses
   }
 

@@ -89,4 +89,24 @@ final class ValidateCommandTests: XCTestCase {
     XCTAssertEqual(noScript.status, 4, noScript.stdout)
     XCTAssertTrue(noScript.stdout.contains("NSExtensionJavaScriptPreprocessingFile names Action.js, which was not found"), noScript.stdout)
   }
+
+  /// An extension runs only on what its activation rule accepts (a page is one web page, `com.apple.property-list`).
+  func testRunRefusesAnExtensionWhoseRuleDoesNotAcceptAWebPage() throws {
+    var urlsOnly = Self.good
+    urlsOnly["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"] = [
+      "NSExtensionActivationSupportsWebURLWithMaxCount": 1,
+    ]
+    let refused = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", try bundle("urls", info: urlsOnly), "-o", "/dev/null"])
+    XCTAssertEqual(refused.status, 4, refused.stderr)
+    XCTAssertTrue(refused.stderr.contains("urls: its activation rule (NSExtension → NSExtensionAttributes → NSExtensionActivationRule) does not accept a web page"), refused.stderr)
+
+    var predicate = Self.good
+    predicate["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"] =
+      #"SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.property-list").@count == 1).@count == 1"#
+    let folder = try bundle("pages", info: predicate, script: false)
+    try Data("var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({}); }, finalize: function () {} };".utf8)
+      .write(to: URL(fileURLWithPath: folder).appendingPathComponent("Action.js"))
+    let accepted = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", folder, "-o", "/dev/null"])
+    XCTAssertEqual(accepted.status, 0, accepted.stderr)
+  }
 }
