@@ -15,14 +15,17 @@ public struct ExtensionSource: Sendable {
     } catch {
       throw WebActionError(.bundle, "\(error)")
     }
-    // An extension runs only on what its rule accepts: Safari offers a page as one web page.
-    guard bundle.manifest.activationRule.accepts(webPages: 1, webURLs: 0) else {
-      throw WebActionError(
-        .bundle,
-        "\(bundle.name): its activation rule (NSExtension → NSExtensionAttributes → NSExtensionActivationRule) does not accept a web page, so Safari would not offer it for one",
-        hint: "Add NSExtensionActivationSupportsWebPageWithMaxCount = 1 to the rule, or a predicate accepting com.apple.property-list (`webaction validate` checks the bundle).")
-    }
     makePrincipalObject = principalClasses
+  }
+
+  /// Throws unless the extension's activation rule accepts what Safari offers for a page (one item with the web
+  /// page and its URL, `ActivationInput.safariPage`): Safari would not offer it otherwise. `--force` skips this.
+  public func requireActivation() throws(WebActionError) {
+    guard !bundle.manifest.activationRule.accepts(.safariPage) else { return }
+    throw WebActionError(
+      .bundle,
+      "\(bundle.name): its activation rule (NSExtension → NSExtensionAttributes → NSExtensionActivationRule) does not accept a web page and its URL, so Safari would not offer it for a page",
+      hint: "Add NSExtensionActivationSupportsWebPageWithMaxCount = 1 to the rule, or a predicate accepting com.apple.property-list (`webaction validate` checks the bundle); --force runs it anyway.")
   }
 
   /// The preprocessing script's URL and source text.

@@ -10,6 +10,11 @@ public struct ActivationInput: Sendable, Hashable {
 
   public init(items: [[Attachment]]) { self.items = items }
 
+  /// What Safari offers an Action extension for the page on screen, and what a webaction page run offers: one
+  /// item holding the web page (the JavaScript preprocessing results, `com.apple.property-list`) and its URL
+  /// (`public.url`).
+  public static let safariPage = ActivationInput(webPages: 1, webURLs: 1)
+
   /// One item holding `webPages` attachments of JavaScript preprocessing results (`com.apple.property-list`, as
   /// Safari registers them) and `webURLs` URL attachments (`public.url`): what webaction offers for a saved page is
   /// `webPages: 1, webURLs: 0`.

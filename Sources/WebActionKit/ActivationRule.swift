@@ -25,26 +25,76 @@ public enum ActivationRule: Sendable, Hashable {
     }
   }
 
-  /// Whether the extension would be offered for an input of `webPages` web pages and `webURLs` URLs (a webaction
-  /// run on one saved page passes `webPages: 1, webURLs: 0`).
-  ///
-  /// Dictionary rules follow Apple's documentation: a missing key means the kind is not supported, and every kind
-  /// present in the input must be supported within its maximum count. Predicate strings are evaluated over one
-  /// extension item whose attachments are the web pages (`com.apple.property-list`, the type Safari registers the
-  /// preprocessing results with) and the URLs (`public.url`): `ActivationInput(webPages:webURLs:)`.
+  /// Whether the extension would be offered for an input of `webPages` web pages and `webURLs` URLs, in one item
+  /// (`ActivationInput(webPages:webURLs:)`).
   public func accepts(webPages: Int, webURLs: Int) -> Bool {
-    guard webPages > 0 || webURLs > 0 else { return false }
+    accepts(ActivationInput(webPages: webPages, webURLs: webURLs))
+  }
+
+  /// Whether the extension would be offered for `input` (a page run offers `ActivationInput.safariPage`).
+  ///
+  /// Dictionary rules follow Apple's documented keys (`ActivationDictionary.accepts`); predicate strings are
+  /// evaluated over the input's items (`ActivationPredicate`).
+  public func accepts(_ input: ActivationInput) -> Bool {
+    guard input.items.contains(where: { !$0.isEmpty }) else { return false }
     switch self {
     case .truePredicate: return true
     case .falsePredicate: return false
-    case .dictionary(let rule):
-      if let max = rule.attachmentsMaxCount, webPages + webURLs > max { return false }
-      if webPages > 0 && webPages > (rule.webPageMaxCount ?? 0) { return false }
-      if webURLs > 0 && webURLs > (rule.webURLMaxCount ?? 0) { return false }
-      return true
-    case .predicate(let predicate):
-      return predicate.evaluate(ActivationInput(webPages: webPages, webURLs: webURLs))
+    case .dictionary(let rule): return rule.accepts(input)
+    case .predicate(let predicate): return predicate.evaluate(input)
     }
+  }
+}
+
+extension ActivationDictionary {
+  /// The kinds the documented keys count, each with the type an attachment conforms to.
+  enum Kind: CaseIterable {
+    case webPage, webURL, file, image, movie, text
+
+    func includes(_ types: [String]) -> Bool {
+      let conforms = { (parent: UTType) in types.contains { UTType($0).conforms(to: parent) } }
+      switch self {
+      case .webPage: return conforms(.propertyList)
+      case .webURL: return conforms(.url) && !conforms(.fileURL)
+      case .file: return conforms(.fileURL)
+      case .image: return conforms(.image)
+      case .movie: return conforms(.movie)
+      case .text: return conforms(.text)
+      }
+    }
+  }
+
+  /// The most attachments of `kind` the rule accepts; nil when it does not support the kind (text, a yes/no key,
+  /// is unlimited when supported).
+  func limit(_ kind: Kind) -> Int? {
+    switch kind {
+    case .webPage: return webPageMaxCount.flatMap { $0 > 0 ? $0 : nil }
+    case .webURL: return webURLMaxCount.flatMap { $0 > 0 ? $0 : nil }
+    case .file: return fileMaxCount.flatMap { $0 > 0 ? $0 : nil }
+    case .image: return imageMaxCount.flatMap { $0 > 0 ? $0 : nil }
+    case .movie: return movieMaxCount.flatMap { $0 > 0 ? $0 : nil }
+    case .text: return supportsText ? Int.max : nil
+    }
+  }
+
+  /// Whether the rule accepts `input`: no supported kind past its maximum count, the attachments within
+  /// `…AttachmentsWithMaxCount`/`MinCount`, and at least one attachment of a supported kind; with
+  /// `NSExtensionActivationUsesStrictMatching`, every attachment of a supported kind.
+  public func accepts(_ input: ActivationInput) -> Bool {
+    let attachments = input.items.flatMap { $0 }.map(\.registeredTypeIdentifiers)
+    if let max = attachmentsMaxCount, attachments.count > max { return false }
+    if let min = attachmentsMinCount, attachments.count < min { return false }
+    var supported = 0
+    for types in attachments {
+      let kinds = Kind.allCases.filter { $0.includes(types) && limit($0) != nil }
+      if kinds.isEmpty, usesStrictMatching { return false }
+      if !kinds.isEmpty { supported += 1 }
+    }
+    for kind in Kind.allCases {
+      guard let limit = limit(kind) else { continue }
+      if attachments.filter({ kind.includes($0) }).count > limit { return false }
+    }
+    return supported > 0
   }
 }
 

@@ -103,6 +103,7 @@ struct BatchCommand: ParsableCommand {
   private func execute() throws(WebActionError) -> Int32 {
     // The extension is resolved here first, so that a bad --ext fails once, before any worker starts.
     let source = try builtInExtensions.resolve(extensionName)
+    if !options.force { try source.requireActivation() }
     var files = try BatchInputs.expand(inputs)
     if let shard {
       let part = try BatchShard(argument: shard)

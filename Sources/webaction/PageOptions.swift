@@ -70,6 +70,10 @@ struct PageOptions: ParsableArguments {
     valueName: "levels"))
   var maxDepth: Int = 0
 
+  @Flag(name: .customLong("force"), help: ArgumentHelp(
+    "Run the extension even if its activation rule does not accept a web page (Safari would not offer it)."))
+  var force = false
+
   func validate() throws {
     for folder in subresources {
       var isDirectory: ObjCBool = false

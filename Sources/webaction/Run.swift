@@ -80,6 +80,7 @@ struct Run: ParsableCommand {
 
   private func execute() throws(WebActionError) {
     let source = try builtInExtensions.resolve(extensionName)
+    if !options.force { try source.requireActivation() }
     let settings = options.settings
     let finalizeArguments = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in
       try PropertyListFile.read(path)

@@ -102,4 +102,31 @@ final class ActivationPredicateTests: XCTestCase {
       XCTAssertEqual((error as? ActivationPredicateError)?.problem, "nested too deeply")
     }
   }
+
+  /// Dictionary rules over Safari's page input (the page and its URL) and others: lenient by default (one
+  /// supported attachment is enough), every attachment supported with NSExtensionActivationUsesStrictMatching.
+  func testDictionaryRulesOverOfferedItems() {
+    let page = ActivationInput.safariPage
+    func rule(_ entries: [String: PropertyList]) -> ActivationRule { .dictionary(ActivationDictionary(entries)) }
+    let cases: [([String: PropertyList], ActivationInput, Bool)] = [
+      (["NSExtensionActivationSupportsWebPageWithMaxCount": 1], page, true),
+      (["NSExtensionActivationSupportsWebURLWithMaxCount": 1], page, true),
+      (["NSExtensionActivationSupportsImageWithMaxCount": 1], page, false),
+      (["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationUsesStrictMatching": true], page, false),
+      (["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationSupportsWebURLWithMaxCount": 1,
+        "NSExtensionActivationUsesStrictMatching": true], page, true),
+      (["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationSupportsAttachmentsWithMaxCount": 1], page, false),
+      (["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationSupportsAttachmentsWithMinCount": 3], page, false),
+      (["NSExtensionActivationSupportsWebPageWithMaxCount": 0], page, false),
+      (["NSExtensionActivationSupportsImageWithMaxCount": 2], item(["public.jpeg"], ["public.png"]), true),
+      (["NSExtensionActivationSupportsImageWithMaxCount": 1], item(["public.jpeg"], ["public.png"]), false),
+      (["NSExtensionActivationSupportsText": true], item(["public.plain-text"]), true),
+      (["NSExtensionActivationSupportsMovieWithMaxCount": 1], item(["public.movie"]), true),
+      (["NSExtensionActivationSupportsFileWithMaxCount": 1], item(["public.file-url"]), true),
+      (["NSExtensionActivationSupportsWebURLWithMaxCount": 1], item(["public.file-url"]), false),
+    ]
+    for (entries, input, expected) in cases {
+      XCTAssertEqual(rule(entries).accepts(input), expected, "\(entries) on \(input)")
+    }
+  }
 }

@@ -92,13 +92,19 @@ final class ValidateCommandTests: XCTestCase {
 
   /// An extension runs only on what its activation rule accepts (a page is one web page, `com.apple.property-list`).
   func testRunRefusesAnExtensionWhoseRuleDoesNotAcceptAWebPage() throws {
-    var urlsOnly = Self.good
-    urlsOnly["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"] = [
-      "NSExtensionActivationSupportsWebURLWithMaxCount": 1,
+    var imagesOnly = Self.good
+    imagesOnly["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"] = [
+      "NSExtensionActivationSupportsImageWithMaxCount": 1,
     ]
-    let refused = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", try bundle("urls", info: urlsOnly), "-o", "/dev/null"])
+    let images = try bundle("images", info: imagesOnly, script: false)
+    try Data("var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({}); }, finalize: function () {} };".utf8)
+      .write(to: URL(fileURLWithPath: images).appendingPathComponent("Action.js"))
+    let refused = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", images, "-o", "/dev/null"])
     XCTAssertEqual(refused.status, 4, refused.stderr)
-    XCTAssertTrue(refused.stderr.contains("urls: its activation rule (NSExtension → NSExtensionAttributes → NSExtensionActivationRule) does not accept a web page"), refused.stderr)
+    XCTAssertTrue(refused.stderr.contains("images: its activation rule (NSExtension → NSExtensionAttributes → NSExtensionActivationRule) does not accept a web page"), refused.stderr)
+    XCTAssertTrue(refused.stderr.contains("--force runs it anyway"), refused.stderr)
+    let forced = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", images, "-o", "/dev/null", "--force"])
+    XCTAssertEqual(forced.status, 0, forced.stderr)
 
     var predicate = Self.good
     predicate["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"] =
