@@ -43,7 +43,7 @@ struct BatchCommand: ParsableCommand {
   var inputs: [String]
 
   @Option(name: .customLong("ext"), help: ArgumentHelp(
-    "The extension: a built-in name (see `webaction extensions`) or the path of an .appex folder.", valueName: "name|path"))
+    "The extension: an .appex folder, or a name on the search path or built in (see `webaction list`).", valueName: "name|path"))
   var extensionName: String
 
   @Option(name: .customLong("out"), help: ArgumentHelp("The output folder (created if missing).", valueName: "dir"))

@@ -34,7 +34,7 @@ struct Run: ParsableCommand {
   var pages: [String]
 
   @Option(name: .customLong("ext"), help: ArgumentHelp(
-    "The extension: a built-in name (see `webaction extensions`) or the path of an .appex folder.", valueName: "name|path"))
+    "The extension: an .appex folder, or a name on the search path or built in (see `webaction list`).", valueName: "name|path"))
   var extensionName: String
 
   @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the page (default: standard output).", valueName: "file"))

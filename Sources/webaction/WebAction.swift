@@ -19,7 +19,7 @@ struct WebAction: ParsableCommand {
         webaction run page.html --ext ./My.appex --finalize-args args.json
         webaction run a.html b.html c.html --ext page-info --output-dir out/
         webaction batch site/ --ext translate --arg to=es --out site-es/
-        webaction extensions
+        webaction list
         webaction validate ./My.appex
       """,
     subcommands: [Run.self, BatchCommand.self, Validate.self, Extensions.self, Defaults.self, BatchWorkerCommand.self],

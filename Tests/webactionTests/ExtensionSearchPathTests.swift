@@ -51,10 +51,12 @@ final class ExtensionSearchPathTests: XCTestCase {
     XCTAssertEqual(missing.status, 4)
     XCTAssertTrue(missing.stderr.contains("\(first.path)/nowhere.appex, \(second.path)/nowhere.appex"), missing.stderr)
 
-    let list = try WebActionCommand.run(["extensions"], environment: environment)
+    let list = try WebActionCommand.run(["list"], environment: environment)
     XCTAssertEqual(list.status, 0, list.stderr)
     XCTAssertTrue(list.stdout.contains("\(second.path)/hello.appex"), list.stdout)
     XCTAssertFalse(list.stdout.contains("home/.local/share/webaction/Extensions/hello.appex"), "the first of each name")
     XCTAssertTrue(list.stdout.contains("built in (hidden by the one above)"), list.stdout)
+    let pageInfo = try XCTUnwrap(list.stdout.split(separator: "\n").first { $0.hasPrefix("page-info") && $0.hasSuffix("built in (hidden by the one above)") })
+    XCTAssertTrue(pageInfo.contains("activates") && pageInfo.contains("web page ≤ 1"), "\(pageInfo)")
   }
 }
