@@ -26,6 +26,10 @@ public final class ActionHost {
 
   /// Processes one page and returns the rewritten HTML and run()'s results. Writes nothing.
   public func process(_ request: ActionRequest) throws(WebActionError) -> ActionOutcome {
+    // While the extension runs, it opens only the App Groups its bundle declares.
+    let outside = AppGroup.declaredGroups
+    AppGroup.declaredGroups = Set(source.bundle.manifest.appGroups)
+    defer { AppGroup.declaredGroups = outside }
     // The native side is resolved first, so a bundle that cannot run fails before any script does.
     let runner = try makeRunner(request)
     let script = try source.script()

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A shared container that an extension (and its batch siblings, and other extensions of the same group) can use,
 /// like an App Group container on Apple platforms.
 ///
@@ -20,6 +22,21 @@ public struct AppGroup: Sendable, Hashable {
     self.dataHome = dataHome
   }
 
+  /// The groups the running extension declares (its bundle's `com.apple.security.application-groups`), set by the
+  /// host while it runs that extension; nil outside one (the CLI playing the containing app), where any group opens.
+  /// As on iOS, an extension gets no container for a group it does not declare.
+  public static var declaredGroups: Set<String>? {
+    get { declared.withLock { $0 } }
+    set { declared.withLock { $0 = newValue } }
+  }
+
+  private static let declared = Mutex<Set<String>?>(nil)
+
+  /// Whether the running extension may open `identifier`.
+  public static func isOpenable(_ identifier: String) -> Bool {
+    isValidIdentifier(identifier) && (declaredGroups?.contains(identifier) ?? true)
+  }
+
   /// Whether `identifier` can name a folder: not empty, no `/`, not `.` or `..`, no NUL.
   public static func isValidIdentifier(_ identifier: String) -> Bool {
     !identifier.isEmpty && identifier != "." && identifier != ".." && !identifier.contains("/")
@@ -31,8 +48,14 @@ public struct AppGroup: Sendable, Hashable {
   /// If it cannot be created, the URL is still returned and the first file operation inside it reports the error.
   public var containerURL: URL {
     let url = folderURL
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    try? Self.createContainer(url)
     return url
+  }
+
+  /// Creates the container folder, readable by its user only (mode 0700).
+  static func createContainer(_ url: URL) throws {
+    try FileManager.default.createDirectory(
+      at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
 
   /// The container folder, not created.
@@ -42,12 +65,12 @@ public struct AppGroup: Sendable, Hashable {
   }
 
   /// Like `FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`: the created container, or nil when
-  /// the identifier is not valid or the folder cannot be created.
+  /// the identifier is not valid, the running extension does not declare the group, or the folder cannot be created.
   public static func containerURL(forSecurityApplicationGroupIdentifier identifier: String) -> URL? {
-    guard isValidIdentifier(identifier) else { return nil }
+    guard isOpenable(identifier) else { return nil }
     let group = AppGroup(identifier: identifier)
     do {
-      try FileManager.default.createDirectory(at: group.folderURL, withIntermediateDirectories: true)
+      try createContainer(group.folderURL)
     } catch {
       return nil
     }

@@ -17,14 +17,14 @@ public final class SharedDefaults: @unchecked Sendable {
   private let lockURL: URL
 
   /// Defaults for the App Group `suiteName` under the default data home; nil when the name cannot be a suite
-  /// (empty, `NSGlobalDomain`, or containing `/`).
+  /// (empty, `NSGlobalDomain`, or containing `/`) or names a group the running extension does not declare.
   public convenience init?(suiteName: String) {
     self.init(suiteName: suiteName, group: AppGroup(identifier: suiteName))
   }
 
   /// Defaults stored in `group`'s container under the suite name.
   public init?(suiteName: String, group: AppGroup) {
-    guard AppGroup.isValidIdentifier(suiteName), suiteName != "NSGlobalDomain" else { return nil }
+    guard AppGroup.isOpenable(suiteName), suiteName != "NSGlobalDomain" else { return nil }
     self.suiteName = suiteName
     let folder = group.folderURL.appendingPathComponent("Library/Preferences", isDirectory: true)
     fileURL = folder.appendingPathComponent("\(suiteName).plist")

@@ -98,3 +98,31 @@ final class SharedDefaultsTests: XCTestCase {
     XCTAssertEqual(reader.dictionaryRepresentation().count, writers * perWriter + 1)
   }
 }
+
+/// An extension opens only the App Groups its bundle declares (`AppGroup.declaredGroups`, set by the host while it
+/// runs); containers are the user's only.
+final class AppGroupAccessTests: XCTestCase {
+  func testOnlyDeclaredGroupsOpenWhileAnExtensionRuns() throws {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("webaction-groups-\(UUID().uuidString)")
+    addTeardownBlock { try? FileManager.default.removeItem(at: data) }
+    XCTAssertNil(AppGroup.declaredGroups)
+    AppGroup.declaredGroups = ["group.declared"]
+    defer { AppGroup.declaredGroups = nil }
+    XCTAssertNotNil(SharedDefaults(suiteName: "group.declared", group: AppGroup(identifier: "group.declared", dataHome: data)))
+    XCTAssertNil(SharedDefaults(suiteName: "group.other", group: AppGroup(identifier: "group.other", dataHome: data)))
+    XCTAssertNil(AppGroup.containerURL(forSecurityApplicationGroupIdentifier: "group.other"))
+    XCTAssertNil(AppGroup.containerURL(forSecurityApplicationGroupIdentifier: "../group.declared"))
+    XCTAssertNil(SharedDefaults(suiteName: "/etc"))
+    AppGroup.declaredGroups = nil
+    XCTAssertNotNil(SharedDefaults(suiteName: "group.other", group: AppGroup(identifier: "group.other", dataHome: data)),
+                    "outside an extension (the CLI as the containing app) any group opens")
+  }
+
+  func testAContainerIsTheUsersOnly() throws {
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("webaction-groups-\(UUID().uuidString)")
+    addTeardownBlock { try? FileManager.default.removeItem(at: data) }
+    let url = AppGroup(identifier: "group.private", dataHome: data).containerURL
+    let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
+    XCTAssertEqual(mode, 0o700)
+  }
+}
