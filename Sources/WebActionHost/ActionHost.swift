@@ -37,6 +37,7 @@ public final class ActionHost {
 
     if scriptGroup?.isOnCurrentThread != true { scriptGroup = ScriptGroup() }
     let page = try Page(request: request, subresources: subresourceLoader, group: scriptGroup, report: report)
+    if let failure = page.loadFailure { throw failure }
     let preprocessor = Preprocessor(page: page, scriptURL: script.url, report: report)
 
     // Step 1. Load the preprocessing file and call run().

@@ -15,6 +15,8 @@ final class Page {
   let window: Window
   /// The first uncaught error from a timer, promise or callback since the last check.
   private var pendingError: ScriptError?
+  /// Why loading the page with its scripts failed (`--scripts`): the host throws it once the page is made.
+  private(set) var loadFailure: WebActionError?
 
   /// Decodes, parses and wires a page: encoding (BOM, prescan, `--encoding`, UTF-8), URL, DOM, JS globals.
   /// Subresources come from `subresources` when given, else from the request's folders (none when it has none).
@@ -86,9 +88,15 @@ final class Page {
       throw WebActionError(.script, "cannot set up the page's JavaScript environment: \(error)")
     }
     if request.runPageScripts {
-      try load(html: decoded.text, pageName: request.page.displayName,
-               maximumNestingDepth: request.maximumNestingDepth, timersTime: request.pageTimersTime,
-               subresources: subresources, report: report)
+      // Kept, not thrown: the page is whole, so its context closes when it is released (a throw out of this
+      // initializer would skip `deinit` and leave the context and its window alive).
+      do {
+        try load(html: decoded.text, pageName: request.page.displayName,
+                 maximumNestingDepth: request.maximumNestingDepth, timersTime: request.pageTimersTime,
+                 subresources: subresources, report: report)
+      } catch {
+        loadFailure = error
+      }
     }
     loop.onUncaughtException = { [unowned self] error in
       if self.pendingError == nil { self.pendingError = error }

@@ -14,7 +14,9 @@ final class PageScriptsTests: XCTestCase {
     request.pageTimersTime = timersTime
     request.scriptTimeLimit = timeLimit
     diagnostics = []
-    return try Page(request: request) { [unowned self] in diagnostics.append($0) }
+    let page = try Page(request: request) { [unowned self] in diagnostics.append($0) }
+    if let failure = page.loadFailure { throw failure }
+    return page
   }
 
   /// A page's endless zero-delay timer chain stops at the event loop's turn limit (not after --page-timers seconds),
@@ -142,7 +144,9 @@ final class PageSubresourceTests: XCTestCase {
     request.runPageScripts = true
     request.subresources = SubresourceFolders(folders.map(\.path))
     diagnostics = []
-    return try Page(request: request) { [unowned self] in diagnostics.append($0) }
+    let page = try Page(request: request) { [unowned self] in diagnostics.append($0) }
+    if let failure = page.loadFailure { throw failure }
+    return page
   }
 
   private func order(_ page: Page) throws -> String {
