@@ -35,6 +35,33 @@ final class ActivationPredicateTests: XCTestCase {
     $extensionItem.attachments.@count).@count == 1
     """
 
+  /// A form common in published extensions (Chromium's iOS open-in extension, password managers): one web URL that
+  /// is not a file URL, with parentheses, AND and NOT.
+  static let webURLNotFile = """
+    SUBQUERY (
+        extensionItems,
+        $extensionItem,
+        SUBQUERY (
+            $extensionItem.attachments,
+            $attachment,
+            (
+                ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url"
+            )
+            AND (
+                NOT (
+                    ANY $attachment.registeredTypeIdentifiers UTI-CONFORMS-TO "public.file-url"
+                )
+            )
+        ).@count == 1
+    ).@count == 1
+    """
+
+  func testAPublishedForm() throws {
+    XCTAssertTrue(try accepts(Self.webURLNotFile, .safariPage))
+    XCTAssertFalse(try accepts(Self.webURLNotFile, item(["public.file-url"])))
+    XCTAssertFalse(try accepts(Self.webURLNotFile, item(["public.url"], ["public.url"])), "two URLs")
+  }
+
   func testApplesExamples() throws {
     XCTAssertTrue(try accepts(Self.oneURL, ActivationInput(webPages: 0, webURLs: 1)))
     XCTAssertTrue(try accepts(Self.oneURL, item(["public.file-url"])), "a file URL is a URL")
