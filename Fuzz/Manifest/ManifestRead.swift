@@ -80,7 +80,7 @@ enum ManifestRead: FuzzTarget {
         m.extensionPoint == plist["NSExtension"]?["NSExtensionPointIdentifier"]?.string,
         m.preprocessingFile == script || m.preprocessingFile + ".js" == script,
         (try? ActivationRule(plistValue: attributes?["NSExtensionActivationRule"] ?? .null)) == m.activationRule
-      else { return "the manifest \(m) does not agree with its property list \(plist)" }
+      else { return "the manifest \(m) does not agree with its property list \(plist.printable)" }
     }
     for format in [PropertyList.Format.xml, .binary] {
       if let problem = plist.roundTripProblem(format) { return problem }

@@ -14,7 +14,8 @@ extension PropertyList {
   /// JSON: keys sorted, two-space indentation, a final newline; dates as ISO 8601 strings (with fractional seconds
   /// when they are not zero), data as base64 strings, `.null` as `null`, integers without a fraction.
   /// XML and binary go through `PropertyListSerialization`.
-  /// - Throws: `PropertyListError` naming the path of a `.null` (XML and binary cannot hold one) or of a
+  /// - Throws: `PropertyListError` naming the path of a `.null` (XML and binary cannot hold one), of a date outside
+  ///   the years 1–9999 (XML writes four-digit years; Foundation would write one it cannot read back) or of a
   ///   non-finite real.
   public func encoded(as format: Format) throws(PropertyListError) -> Data {
     switch format {
@@ -29,6 +30,11 @@ extension PropertyList {
           message: "null has no \(format.rawValue) property-list encoding (JavaScript null or undefined); "
             + "use --results-format json, or return a value other than null", path: path.isEmpty ? "(root)" : path)
       }
+      if format == .xml, let path = firstPath(at: "", where: { $0.date.map { !Self.xmlWritable($0) } ?? false }) {
+        throw PropertyListError(
+          message: "a date outside the years 1 to 9999 has no XML property-list encoding (its year has four digits); "
+            + "use --results-format binary or json", path: path.isEmpty ? "(root)" : path)
+      }
       do {
         return try PropertyListSerialization.data(
           fromPropertyList: foundationObject, format: format == .xml ? .xml : .binary, options: 0)
@@ -38,18 +44,31 @@ extension PropertyList {
     }
   }
 
+  /// The dates an XML property list can hold: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+  public static let xmlDateRange =
+    Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799)
+
+  /// Whether an XML property list can hold `date`: a number of seconds (not NaN, which compares as inside any
+  /// range) within `xmlDateRange`.
+  public static func xmlWritable(_ date: Date) -> Bool {
+    date.timeIntervalSinceReferenceDate.isFinite && xmlDateRange.contains(date)
+  }
+
   /// The path of the first `.null` in document order (dictionary keys sorted), or nil when there is none.
-  func firstNullPath(at path: String) -> String? {
+  func firstNullPath(at path: String) -> String? { firstPath(at: path) { $0 == .null } }
+
+  /// The path of the first value (in document order, dictionary keys sorted) that `matches`, or nil.
+  func firstPath(at path: String, where matches: (PropertyList) -> Bool) -> String? {
+    if matches(self) { return path }
     switch self {
-    case .null: return path
     case .array(let elements):
       for (index, element) in elements.enumerated() {
-        if let found = element.firstNullPath(at: PropertyList.path(path, index: index)) { return found }
+        if let found = element.firstPath(at: PropertyList.path(path, index: index), where: matches) { return found }
       }
       return nil
     case .dictionary(let entries):
       for key in entries.keys.sorted() {
-        if let found = entries[key]!.firstNullPath(at: PropertyList.path(path, key: key)) { return found }
+        if let found = entries[key]!.firstPath(at: PropertyList.path(path, key: key), where: matches) { return found }
       }
       return nil
     default: return nil

@@ -104,6 +104,25 @@ final class PropertyListEncodingTests: XCTestCase {
     }
   }
 
+  /// An XML property list writes four-digit years: Foundation wrote a date in year 2,030,437,302 as text it cannot
+  /// read back (fuzz-manifest). XML refuses such a date with its path; binary keeps it.
+  func testXMLRefusesDatesOutsideYearsOneTo9999NamingThePath() throws {
+    let far = Date(timeIntervalSince1970: 1e17)
+    let plist: PropertyList = ["results": ["when": .date(far)]]
+    XCTAssertThrowsError(try plist.encoded(as: .xml)) { error in
+      let error = error as? PropertyListError
+      XCTAssertEqual(error?.path, "results.when")
+      XCTAssertTrue(error?.message.contains("outside the years 1 to 9999") == true, "\(String(describing: error))")
+    }
+    XCTAssertEqual(try PropertyList.decode(try plist.encoded(as: .binary)), plist)
+    // NaN seconds compare as inside any range; Foundation then wrote XML it could not read (fuzz-manifest).
+    XCTAssertThrowsError(try PropertyList.array([.date(Date(timeIntervalSinceReferenceDate: .nan))]).encoded(as: .xml)) { error in
+      XCTAssertEqual((error as? PropertyListError)?.path, "[0]")
+    }
+    let edge: PropertyList = ["d": .date(PropertyList.xmlDateRange.upperBound)]
+    XCTAssertEqual(try PropertyList.decode(try edge.encoded(as: .xml)), edge)
+  }
+
   /// JSON reals read back exactly: JSONSerialization on Linux gives 17-digit and huge numbers as NSDecimalNumber,
   /// whose doubleValue was off (0.30000000000000004 read as 0.3000000000000001). Found by Scripts/fuzz plist-bridge
   /// with `-8.787942429541352e+58`, which read back as `-8.787942429541355e+58`.
