@@ -387,8 +387,6 @@ struct HTMLTreeBuilder {
     "template", "textarea", "tfoot", "th", "thead", "title", "tr", "track", "ul", "wbr", "xmp",
   ]
 
-  func isSpecial(_ e: Element) -> Bool { e.flags.contains(.special) }
-
   /// The HTML elements with no flags (custom elements and unknown names are listed by a hash of the name).
   static let otherElementNames = [
     "a", "abbr", "audio", "b", "bdi", "bdo", "big", "blink", "canvas", "cite", "code", "data", "datalist", "del",

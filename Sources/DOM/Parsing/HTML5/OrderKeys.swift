@@ -8,7 +8,6 @@ struct OrderKeys {
   private(set) var keys: [Int] = []
   private static let spacing = 1 << 16
 
-  var count: Int { keys.count }
   subscript(index: Int) -> Int { keys[index] }
 
   mutating func append() -> Int {
