@@ -18,6 +18,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // translate's translation memory: SQLite through GRDB (the system libsqlite3, WAL, busy timeout, migrations).
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    // Extension processes: spawning, pipes and the SIGTERM-then-SIGKILL teardown.
+    .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
   ],
   targets: [
     // System libraries. C headers enter the package only through these shims.
@@ -55,7 +57,10 @@ let package = Package(
     .target(name: "WebActionKit"),
     .target(
       name: "WebActionHost",
-      dependencies: ["CZlib", "DOMBindings", "DOM", "JSBridge", "TextEncodings", "URLStandard", "WebActionKit"]),
+      dependencies: [
+        "CZlib", "DOMBindings", "DOM", "JSBridge", "TextEncodings", "URLStandard", "WebActionKit",
+        .product(name: "Subprocess", package: "swift-subprocess"),
+      ]),
 
     // Built-in extensions: written only against WebActionKit, as a third party would.
     .target(
@@ -98,6 +103,8 @@ let package = Package(
       path: "Fuzz/PlistBridge", exclude: ["seeds", "regressions"]),
     .executableTarget(
       name: "fuzz-formats", dependencies: ["WebActionHost", "FuzzSupport"], path: "Fuzz/Formats"),
+    // An extension as its own executable, written against WebActionKit alone (Examples/background-swift.appex).
+    .executableTarget(name: "background-swift", dependencies: ["WebActionKit"], path: "Examples/BackgroundSwift"),
     // The WPT runner's host: the pipeline with subresources from a real wptserve (test infrastructure only).
     .executableTarget(name: "wpt-host", dependencies: ["WebActionHost", "URLStandard"], path: "Tests/WPTHost"),
 

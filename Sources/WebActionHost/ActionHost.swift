@@ -11,8 +11,13 @@ public final class ActionHost {
   /// or test server); nil uses the folders.
   public var subresourceLoader: (any SubresourceLoader)?
   private let report: (Diagnostic) -> Void
+  /// How `--isolate` starts a built-in principal class in a process of its own: this program and the arguments
+  /// that make it serve one (the bundle's path is appended). Nil: `--isolate` is refused.
+  public var isolationCommand: [String]?
   /// The principal object kept across pages when its class allows it (`ReusableExtensionRequestHandling`).
   private var reusablePrincipal: (className: String, object: any ExtensionRequestHandling)?
+  /// The extension process kept across pages (its executable, or `--isolate`).
+  private var processRunner: ProcessExtensionRunner?
   /// One JavaScriptCore VM for the pages this host processes on one thread (each page still gets fresh global
   /// objects): a VM costs about 1 ms to make, and JavaScriptCore keeps about 0.8 KB of each one for good, which grew
   /// a batch worker's memory by 23% over 10,000 pages. Replaced when a page comes on another thread.
@@ -50,12 +55,13 @@ public final class ActionHost {
 
     // Step 2. The native extension (or --finalize-args) decides finalize()'s argument.
     let finalizeArguments: PropertyList?
+    var opened: [String] = []
     if let given = request.finalizeArguments {
       finalizeArguments = given
     } else if let runner {
       // An extension that returns no finalize argument still gets finalize() called, with an empty dictionary:
       // Apple's template relies on it ("If nothing's been returned to us, we'll set the background to blue").
-      finalizeArguments = try runner.process(results: results, arguments: request.arguments) ?? .dictionary([:])
+      finalizeArguments = try runner.process(results: results, arguments: request.arguments, opened: &opened) ?? .dictionary([:])
     } else {
       finalizeArguments = nil
     }
@@ -64,22 +70,63 @@ public final class ActionHost {
     if let finalizeArguments {
       try preprocessor.finalize(object, arguments: finalizeArguments, timeout: request.timeout)
     }
-    return ActionOutcome(html: page.serialize(), results: results, finalizeArguments: finalizeArguments)
+    return ActionOutcome(html: page.serialize(), results: results, finalizeArguments: finalizeArguments, openedURLs: opened)
   }
 
-  /// The native side: nil when the run is JS-only (--finalize-args, or a bundle without a principal class).
+  /// The native side: nil when the run is JS-only (--finalize-args, or a bundle without a principal class or
+  /// executable). The bundle's own executable runs as its own process; a principal class built into this program runs
+  /// in this process, or in a process of its own with `--isolate`.
   private func makeRunner(_ request: ActionRequest) throws(WebActionError) -> (any ExtensionRunner)? {
     if request.finalizeArguments != nil { return nil }
-    guard let className = source.bundle.manifest.principalClass else { return nil }
+    let bundle = source.bundle
+    if let executable = bundle.executableURL {
+      return processRunner(request, ProcessExtensionRunner.Command(executable: executable, directory: bundle.url))
+    }
+    if let name = bundle.manifest.executable, FileManager.default.fileExists(atPath: bundle.url.appendingPathComponent(name).path) {
+      // It ships its program, which cannot be run (a zip or a copy lost its execute bit).
+      throw WebActionError(
+        .bundle, "\(bundle.name): its CFBundleExecutable \(name) is not executable",
+        hint: "chmod +x \(bundle.url.appendingPathComponent(name).path) (a script also needs its #! line).")
+    }
+    guard let className = bundle.manifest.principalClass else { return nil }
+    if request.settings.isolate {
+      guard let isolationCommand, let program = isolationCommand.first else {
+        throw WebActionError(.usage, "--isolate: this host cannot start a built-in extension in a process of its own")
+      }
+      guard source.makePrincipalObject(className) != nil else { throw notBuiltIn(className) }
+      let command = ProcessExtensionRunner.Command(
+        executable: URL(fileURLWithPath: program), arguments: Array(isolationCommand.dropFirst()) + [bundle.url.path],
+        directory: bundle.url)
+      return processRunner(request, command)
+    }
     if let kept = reusablePrincipal, kept.className == className {
       return InProcessExtensionRunner(principal: kept.object, className: className, timeout: request.extensionTimeout, report: report)
     }
-    guard let principal = source.makePrincipalObject(className) else {
-      throw WebActionError(
-        .bundle, "\(source.bundle.name): the principal class \(className) is not built into webaction",
-        hint: "Run the bundle's JavaScript alone with --finalize-args FILE. Swift principal classes run only when compiled into webaction as a built-in extension (listed by `webaction extensions`).")
-    }
+    guard let principal = source.makePrincipalObject(className) else { throw notBuiltIn(className) }
     if principal is any ReusableExtensionRequestHandling { reusablePrincipal = (className, principal) }
     return InProcessExtensionRunner(principal: principal, className: className, timeout: request.extensionTimeout, report: report)
+  }
+
+  /// The kept extension process's runner for `command` (a new one when the command changed), with the request's limits.
+  private func processRunner(_ request: ActionRequest, _ command: ProcessExtensionRunner.Command) -> ProcessExtensionRunner {
+    var command = command
+    command.environment["WEBACTION_APP_GROUPS"] = source.bundle.manifest.appGroups.joined(separator: "\n")
+    if let kept = processRunner, kept.command == command {
+      kept.timeout = request.extensionTimeout
+      kept.memoryLimit = request.settings.extensionMemoryLimit
+      return kept
+    }
+    let runner = ProcessExtensionRunner(
+      name: source.bundle.name, command: command, timeout: request.extensionTimeout,
+      memoryLimit: request.settings.extensionMemoryLimit, report: report)
+    processRunner = runner
+    return runner
+  }
+
+  private func notBuiltIn(_ className: String) -> WebActionError {
+    let executable = source.bundle.manifest.executable.map { " and ships no executable \($0) (CFBundleExecutable)" } ?? ""
+    return WebActionError(
+      .bundle, "\(source.bundle.name): the principal class \(className) is not built into webaction\(executable)",
+      hint: "Run the bundle's JavaScript alone with --finalize-args FILE, or give the bundle an executable that speaks the extension protocol (the README's “Extensions in their own process”). Swift principal classes run in process only when compiled into webaction as a built-in extension (listed by `webaction list`).")
   }
 }

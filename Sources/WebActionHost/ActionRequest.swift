@@ -129,6 +129,8 @@ public struct ActionOutcome: Sendable {
   public var results: PropertyList
   /// The argument `finalize()` was called with, if it was called.
   public var finalizeArguments: PropertyList?
+  /// The URLs the native extension asked to open (`ExtensionContext.open(_:)`); reported, never opened.
+  public var openedURLs: [String] = []
 }
 
 /// Something worth telling the user that is not a failure: console output, warnings.

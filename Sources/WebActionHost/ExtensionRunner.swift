@@ -1,36 +1,41 @@
 import Foundation
 import WebActionKit
 
-/// Delivers run()'s results to the native extension and returns its finalize argument.
+/// Delivers run()'s results to the native extension and returns its finalize argument: the native half of one page.
 ///
-/// In-process today; the out-of-process runner (extensions in their own processes with App Groups) implements the
-/// same protocol.
-protocol ExtensionRunner {
+/// ``ActionHost`` picks a runner from the bundle: its own executable (`CFBundleExecutable`, a process of its own,
+/// ``ProcessExtensionRunner``), else the principal class built into this binary (``InProcessExtensionRunner``, or a
+/// child process with `--isolate`). A runner may be kept for the next page of the same host.
+protocol ExtensionRunner: AnyObject {
   /// Returns the `NSExtensionJavaScriptFinalizeArgumentKey` value of the extension's returned item, or nil when the
-  /// extension completed without one.
-  func process(results: PropertyList, arguments: [String: String]) throws(WebActionError) -> PropertyList?
+  /// extension completed without one; `opened` receives the URLs it asked to open.
+  func process(results: PropertyList, arguments: [String: String], opened: inout [String]) throws(WebActionError) -> PropertyList?
 
   /// Lets the extension start slow work before the page loads (see `ExtensionPreparing`).
   func prepare(arguments: [String: String])
 }
 
 /// Runs the principal class in this process, on the main thread, as Safari's extension host would.
-struct InProcessExtensionRunner: ExtensionRunner {
+final class InProcessExtensionRunner: ExtensionRunner {
   let principal: any ExtensionRequestHandling
   let className: String
   let timeout: TimeInterval
   let report: (Diagnostic) -> Void
 
+  init(principal: any ExtensionRequestHandling, className: String, timeout: TimeInterval, report: @escaping (Diagnostic) -> Void) {
+    self.principal = principal
+    self.className = className
+    self.timeout = timeout
+    self.report = report
+  }
+
   func prepare(arguments: [String: String]) {
     (principal as? any ExtensionPreparing)?.prepare(arguments: arguments)
   }
 
-  func process(results: PropertyList, arguments: [String: String]) throws(WebActionError) -> PropertyList? {
+  func process(results: PropertyList, arguments: [String: String], opened: inout [String]) throws(WebActionError) -> PropertyList? {
     // Step 1. Wrap the results as Safari does: an item whose attachment is a property-list provider.
-    let item = ExtensionItem()
-    item.attachments = [ItemProvider(propertyList: .dictionary([NSExtensionJavaScriptPreprocessingResultsKey: results]))]
-    item.userInfo = [WebActionArgumentsKey: arguments]
-    let context = ExtensionContext(inputItems: [item])
+    let context = ExtensionContext(inputItems: [ExtensionItem(preprocessingResults: results, arguments: arguments)])
 
     // Step 2. Begin the request and wait, running the main run loop so that main-queue work the extension schedules
     // (DispatchQueue.main.async, OperationQueue.main) happens.
@@ -39,32 +44,45 @@ struct InProcessExtensionRunner: ExtensionRunner {
     while context.outcome == nil, Date() < deadline {
       _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
     }
-    for message in context.diagnostics { report(Diagnostic(.warning, source: "extension", message)) }
 
-    // Step 3. Read the outcome.
-    switch context.outcome {
-    case nil:
+    // Step 3. Read the outcome, as the reply of an extension process would be read.
+    guard let outcome = context.outcome else {
+      for message in context.diagnostics { report(Diagnostic(.warning, source: "extension", message)) }
       throw WebActionError(
         .extensionFailed, "\(className) did not complete the request within \(Preprocessor.seconds(timeout))",
         hint: "The extension must call completeRequest(returningItems:completionHandler:) or cancelRequest(withError:). Raise --extension-timeout if it really needs longer.")
-    case .cancelled(let error as MissingDependencyError):
-      throw WebActionError(.dependency, error.message)
-    case .cancelled(let error):
-      throw WebActionError(.extensionFailed, "\(className) cancelled the request: \(Self.describe(error))")
-    case .completed(let items):
+    }
+    let reply = ExtensionWire.Reply(outcome, diagnostics: context.diagnostics, openedURLs: context.openedURLs)
+    return try reply.finalizeArgument(of: className, opened: &opened, report: report)
+  }
+}
+
+extension ExtensionWire.Reply {
+  /// The finalize argument the reply carries (nil when it has none), after its diagnostics are reported; a
+  /// cancellation becomes the error it describes.
+  func finalizeArgument(of name: String, opened: inout [String], report: (Diagnostic) -> Void) throws(WebActionError) -> PropertyList? {
+    switch self {
+    case .completed(let items, let diagnostics, let urls):
+      Self.report(name, diagnostics, urls, opened: &opened, report)
       do {
         return try ExtensionContext.finalizeArguments(from: items)
       } catch {
-        throw WebActionError(.extensionFailed, "\(className) returned items webaction cannot read: \(error)")
+        throw WebActionError(.extensionFailed, "\(name) returned items webaction cannot read: \(error)")
       }
+    case .cancelled(let domain, _, let description, let diagnostics, let urls):
+      Self.report(name, diagnostics, urls, opened: &opened, report)
+      if domain == ExtensionWire.missingDependencyDomain { throw WebActionError(.dependency, description) }
+      throw WebActionError(.extensionFailed, "\(name) cancelled the request: \(description)")
     }
   }
 
-  private static func describe(_ error: any Error) -> String {
-    let nsError = error as NSError
-    if nsError.domain != "Foundation._GenericObjCError", let reason = nsError.userInfo[NSLocalizedDescriptionKey] as? String {
-      return reason
+  private static func report(
+    _ name: String, _ diagnostics: [String], _ urls: [String], opened: inout [String], _ report: (Diagnostic) -> Void
+  ) {
+    for message in diagnostics { report(Diagnostic(.warning, source: "extension", message)) }
+    for url in urls {
+      report(Diagnostic(.info, source: "webaction", "\(name) asked to open \(url); an Action extension cannot open URLs, so it was not opened"))
     }
-    return String(describing: error)
+    opened += urls
   }
 }

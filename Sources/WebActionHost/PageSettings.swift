@@ -26,6 +26,11 @@ public struct PageSettings: Codable, Sendable, Equatable {
   public var timeout: TimeInterval = 10
   /// Seconds to wait for the native extension's `completeRequest`.
   public var extensionTimeout: TimeInterval = 300
+  /// `--isolate`: run a built-in principal class in a process of its own, as a bundle's executable always runs.
+  public var isolate = false
+  /// `--extension-memory-limit`: bytes of data (RLIMIT_DATA) an extension process may use (nil: no limit); 120 MB,
+  /// like iOS's limit for Action extensions.
+  public var extensionMemoryLimit: Int? = 120 * 1_048_576
   /// The watchdog: the longest one script evaluation or callback may run before it is stopped.
   public var scriptTimeLimit: TimeInterval = 5
   /// The memory limit: scripts that grow the process's resident memory past this many bytes are stopped (nil: none).

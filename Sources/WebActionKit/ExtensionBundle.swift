@@ -8,6 +8,10 @@ public struct ExtensionBundle: Sendable {
   /// (or `Contents/Resources/`). Always set once `init(url:)` succeeds, which throws when the script is missing;
   /// optional so that hosts can model bundles built by other means.
   public let scriptURL: URL?
+  /// The program `CFBundleExecutable` names, when it is an executable file inside the bundle (at the root,
+  /// `MacOS/` or `Contents/MacOS/`): the extension then runs as its own process. Nil when the bundle names none or
+  /// does not ship it (an iOS bundle names its iOS binary; ported here, its principal class must be built in).
+  public let executableURL: URL?
   /// The folder name without `.appex`, for example `page-info`.
   public var name: String { url.deletingPathExtension().lastPathComponent }
 
@@ -45,6 +49,21 @@ public struct ExtensionBundle: Sendable {
     }
     try Self.checkInside(url, relativePath: found, file: "\(bundleName)/\(info)", keyPath: keyPath, named: manifest.preprocessingFile)
     scriptURL = url.appendingPathComponent(found)
+    executableURL = try manifest.executable.flatMap { name throws in
+      guard !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else {
+        throw ManifestError(
+          file: "\(bundleName)/\(info)", keyPath: ["CFBundleExecutable"],
+          problem: "is '\(name)', a path outside the bundle; name a program inside \(bundleName)")
+      }
+      let relative = [name, "MacOS/\(name)", "Contents/MacOS/\(name)"].first {
+        var folder: ObjCBool = false
+        let path = url.appendingPathComponent($0).path
+        return fm.fileExists(atPath: path, isDirectory: &folder) && !folder.boolValue && fm.isExecutableFile(atPath: path)
+      }
+      guard let relative else { return nil }
+      try Self.checkInside(url, relativePath: relative, file: "\(bundleName)/\(info)", keyPath: ["CFBundleExecutable"], named: name)
+      return url.appendingPathComponent(relative)
+    }
   }
 
   /// Throws unless `relativePath` in the bundle, once symbolic links are resolved, is still inside the bundle.

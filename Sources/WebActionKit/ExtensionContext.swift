@@ -18,6 +18,7 @@ public final class ExtensionContext: @unchecked Sendable {
   private let lock = NSCondition()
   private var recordedOutcome: Outcome?
   private var recordedDiagnostics: [String] = []
+  private var recordedOpenedURLs: [URL] = []
   private var observers: [@Sendable (Outcome) -> Void] = []
 
   /// Makes a context for a request (host side).
@@ -37,6 +38,25 @@ public final class ExtensionContext: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return recordedDiagnostics
+  }
+
+  /// The URLs the extension asked to open with ``open(_:completionHandler:)``, in order.
+  public var openedURLs: [URL] {
+    lock.lock()
+    defer { lock.unlock() }
+    return recordedOpenedURLs
+  }
+
+  /// Asks the host to open `url` (Apple's `open(_:completionHandler:)`).
+  ///
+  /// Apple lets only some extension points open URLs (Today widgets and iMessage apps, not Action extensions), so a
+  /// webaction host never opens one: it records the URL, reports it with the run's results, and calls
+  /// `completionHandler` with `false`, on the calling thread, before this returns.
+  public func open(_ url: URL, completionHandler: ((Bool) -> Void)? = nil) {
+    lock.lock()
+    recordedOpenedURLs.append(url)
+    lock.unlock()
+    completionHandler?(false)
   }
 
   /// Ends the request, returning `items` (Apple: `[NSExtensionItem]`) to the host.

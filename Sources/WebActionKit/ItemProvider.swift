@@ -7,7 +7,8 @@ public final class ItemProvider: @unchecked Sendable {
   /// The signature of Apple's `NSItemProvider.CompletionHandler`, with `Any?` for `NSSecureCoding?`.
   public typealias CompletionHandler = (Any?, (any Error)?) -> Void
 
-  private let registrations: [(typeIdentifier: String, item: Any)]
+  /// What was registered, in order (the wire protocol carries these).
+  let registrations: [(typeIdentifier: String, item: Any)]
 
   /// Registers `item` under `typeIdentifier` (Apple's `NSItemProvider(item:typeIdentifier:)`).
   ///
@@ -25,6 +26,11 @@ public final class ItemProvider: @unchecked Sendable {
   /// Registers a property list under `public.property-list`; it loads as its Foundation object.
   public init(propertyList: PropertyList) {
     registrations = [(UTType.propertyList.identifier, propertyList)]
+  }
+
+  /// A provider with several registrations, as `ExtensionWire` rebuilds one.
+  init(registrations: [(typeIdentifier: String, item: Any)]) {
+    self.registrations = registrations
   }
 
   /// The type identifiers registered, in registration order.

@@ -161,7 +161,7 @@ struct BatchWorkerCommand: ParsableCommand {
     commandName: "batch-worker", abstract: "A worker process of `webaction batch` (started by it).", shouldDisplay: false)
 
   func run() throws {
-    Foundation.exit(BatchWorker.serveStandardIO(resolve: builtInExtensions.resolve))
+    Foundation.exit(BatchWorker.serveStandardIO(resolve: builtInExtensions.resolve, isolationCommand: ExtensionHostCommand.command))
   }
 }
 

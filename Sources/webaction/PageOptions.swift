@@ -70,6 +70,15 @@ struct PageOptions: ParsableArguments {
     valueName: "levels"))
   var maxDepth: Int = 0
 
+  @Option(name: .customLong("extension-memory-limit"), parsing: .unconditional, help: ArgumentHelp(
+    "Megabytes of data (heap) an extension process may use, like iOS's limit for Action extensions (0 for no limit).",
+    valueName: "MB"))
+  var extensionMemoryLimit: Int = 120
+
+  @Flag(name: .customLong("isolate"), help: ArgumentHelp(
+    "Run a built-in extension's native code in a process of its own, as a bundle with its own executable always runs."))
+  var isolate = false
+
   @Flag(name: .customLong("force"), help: ArgumentHelp(
     "Run the extension even if its activation rule does not accept a web page (Safari would not offer it)."))
   var force = false
@@ -86,6 +95,9 @@ struct PageOptions: ParsableArguments {
     try Self.checkSeconds(pageTimers, "--page-timers", zeroAllowed: true)
     try Self.checkSeconds(watchdog, "--watchdog")
     guard memoryLimit >= 0 else { throw ValidationError("--memory-limit \(memoryLimit): give megabytes, 0 or more (0: no limit)") }
+    guard extensionMemoryLimit >= 0 else {
+      throw ValidationError("--extension-memory-limit \(extensionMemoryLimit): give megabytes, 0 or more (0: no limit)")
+    }
     guard maxPageSize >= 0 else { throw ValidationError("--max-page-size \(maxPageSize): give megabytes, 0 or more (0: no limit)") }
     guard maxDepth >= 0 else { throw ValidationError("--max-depth \(maxDepth): give a number of elements, 0 or more (0: no limit)") }
     for pair in arguments where !pair.contains("=") {
@@ -118,6 +130,8 @@ struct PageOptions: ParsableArguments {
     settings.extensionTimeout = extensionTimeout
     settings.scriptTimeLimit = watchdog
     settings.memoryLimit = memoryLimit == 0 ? nil : memoryLimit * 1_048_576
+    settings.extensionMemoryLimit = extensionMemoryLimit == 0 ? nil : extensionMemoryLimit * 1_048_576
+    settings.isolate = isolate
     settings.runPageScripts = runPageScripts
     settings.pageTimersTime = pageTimers
     settings.subresources = SubresourceFolders(subresources)

@@ -89,6 +89,7 @@ struct Run: ParsableCommand {
     let host = ActionHost(extension: source) { diagnostic in
       if !quiet { StandardError.write("\(diagnostic)\n") }
     }
+    host.isolationCommand = ExtensionHostCommand.command
     // A file goes through its format (HTML, a web archive...) and is written back in it; standard input is HTML.
     let process = { (page: String) throws(WebActionError) -> (written: Data, outcome: ActionOutcome) in
       if page == "-" {

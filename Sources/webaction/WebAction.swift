@@ -22,7 +22,10 @@ struct WebAction: ParsableCommand {
         webaction list
         webaction validate ./My.appex
       """,
-    subcommands: [Run.self, BatchCommand.self, Validate.self, Extensions.self, Defaults.self, BatchWorkerCommand.self],
+    subcommands: [
+      Run.self, BatchCommand.self, Validate.self, Extensions.self, Defaults.self, BatchWorkerCommand.self,
+      ExtensionHostCommand.self,
+    ],
     defaultSubcommand: nil)
 
   /// Parses and runs as ArgumentParser's `main()` does, except that every usage error (an unknown option, a missing

@@ -11,21 +11,27 @@ public final class BatchWorker {
   private let settings: PageSettings
   private let finalizeArguments: PropertyList?
 
-  /// `report` receives the pages' console output and warnings (the page currently processed is `currentPage`).
-  public init(source: ExtensionSource, settings: PageSettings, report: @escaping (Diagnostic) -> Void = { _ in })
-    throws(WebActionError)
-  {
+  /// `report` receives the pages' console output and warnings (the page currently processed is `currentPage`);
+  /// `isolationCommand` is the host's (``ActionHost/isolationCommand``).
+  public init(
+    source: ExtensionSource, settings: PageSettings, isolationCommand: [String]? = nil,
+    report: @escaping (Diagnostic) -> Void = { _ in }
+  ) throws(WebActionError) {
     self.settings = settings
     finalizeArguments = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in
       try PropertyListFile.read(path)
     }
     host = ActionHost(extension: source, report: report)
+    host.isolationCommand = isolationCommand
   }
 
   /// A worker process's life: reads its ``BatchWorkerSetup`` and then jobs on standard input, answering each on
   /// standard output, until standard input ends (the batch closed it, or died). `resolve` turns `--ext` into the
-  /// extension as `run` does. Returns the process's exit code.
-  public static func serveStandardIO(resolve: (String) throws(WebActionError) -> ExtensionSource) -> Int32 {
+  /// extension as `run` does, and `isolationCommand` is the host's (``ActionHost/isolationCommand``). Returns the
+  /// process's exit code.
+  public static func serveStandardIO(
+    resolve: (String) throws(WebActionError) -> ExtensionSource, isolationCommand: [String]? = nil
+  ) -> Int32 {
     let channel = LineChannel(input: STDIN_FILENO, output: STDOUT_FILENO)
     guard case .message(let setup) = channel.receive(BatchWorkerSetup.self) else {
       StandardError.write("webaction batch-worker: no setup on standard input (this command is started by `webaction batch`)\n")
@@ -34,7 +40,9 @@ public final class BatchWorker {
     let worker: BatchWorker
     do {
       let verbose = setup.verbose
-      worker = try BatchWorker(source: try resolve(setup.extensionName), settings: setup.settings) { diagnostic in
+      worker = try BatchWorker(
+        source: try resolve(setup.extensionName), settings: setup.settings, isolationCommand: isolationCommand
+      ) { diagnostic in
         if verbose { StandardError.write("[worker \(getpid())] \(diagnostic)\n") }
       }
     } catch {
