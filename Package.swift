@@ -77,7 +77,7 @@ let package = Package(
     .executableTarget(
       name: "webaction",
       dependencies: [
-        "WebActionHost", "WebActionKit", "BackgroundExtension", "PageInfoExtension", "TranslateExtension",
+        "WebActionHost", "WebActionKit", "URLStandard", "BackgroundExtension", "PageInfoExtension", "TranslateExtension",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 

@@ -40,13 +40,9 @@ final class InProcessExtensionRunner: ExtensionRunner {
     // Step 2. Begin the request and wait, running the main run loop so that main-queue work the extension schedules
     // (DispatchQueue.main.async, OperationQueue.main) happens.
     principal.beginRequest(with: context)
-    let deadline = Date(timeIntervalSinceNow: timeout)
-    while context.outcome == nil, Date() < deadline {
-      _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
-    }
 
     // Step 3. Read the outcome, as the reply of an extension process would be read.
-    guard let outcome = context.outcome else {
+    guard let outcome = context.waitRunningMainRunLoop(timeout: timeout) else {
       for message in context.diagnostics { report(Diagnostic(.warning, source: "extension", message)) }
       throw WebActionError(
         .extensionFailed, "\(className) did not complete the request within \(Preprocessor.seconds(timeout))",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import URLStandard
 import WebActionHost
 import WebActionKit
 
@@ -15,11 +16,17 @@ struct Extensions: ParsableCommand {
 
       "activates" means the bundle's NSExtensionActivationRule accepts what
       Safari offers for a page: one item with the page (com.apple.property-list)
-      and its URL (public.url). Others run only with --force.
+      and its URL (public.url). Others run only with --force. With PAGE (a
+      saved page in any format `run` reads), the list first says what Safari
+      offers for each page the file holds.
       """,
     aliases: ["extensions"])
 
+  @Argument(help: ArgumentHelp("A saved page: show what Safari offers for it (each page it holds, with its URL).", valueName: "page"))
+  var page: String?
+
   func run() throws {
+    if let page { printing(try Self.offered(for: page)) }
     func line(_ name: String, _ url: URL, _ place: String) -> String {
       let column = { (text: String, width: Int) in text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
       guard let bundle = try? ExtensionBundle(url: url) else {
@@ -36,6 +43,26 @@ struct Extensions: ParsableCommand {
       return line(builtIn.name, builtIn.bundleURL, hidden ? "built in (hidden by the one above)" : "built in")
     }
     printing(lines.joined())
+  }
+
+  /// What Safari offers for each page of the file at `path`: one item with the page and its URL.
+  static func offered(for path: String) throws -> String {
+    let saved: SavedFile
+    do {
+      let data = try Data(contentsOf: URL(fileURLWithPath: path))
+      saved = try PageFormats.format(for: path).read(data, name: path, fileURL: URL(fileURLWithPath: path))
+    } catch let error as WebActionError {
+      fail(with: error)
+    } catch {
+      fail(with: WebActionError(.input, "cannot read \(path): \(WebActionError.systemReason(error))"))
+    }
+    var lines = ["\(path) holds \(saved.pages.count) page\(saved.pages.count == 1 ? "" : "s"); Safari offers each as one item with the page (com.apple.property-list) and its URL (public.url):\n"]
+    for page in saved.pages {
+      let html = String(decoding: page.data.prefix(4096), as: UTF8.self)
+      let url = (try? DocumentURL.resolve(explicit: nil, recorded: page.url, html: html, fileURL: page.fileURL))?.href ?? "about:blank"
+      lines.append("  \(url)\n")
+    }
+    return lines.joined() + "\n"
   }
 
   /// A rule in a few words: its dictionary's counts (`web page ≤ 1`), or its predicate's start.

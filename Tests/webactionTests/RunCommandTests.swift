@@ -223,6 +223,19 @@ final class RunCommandTests: WorkFolderTestCase {
     XCTAssertTrue(result.stdout.contains("translate"))
   }
 
+  /// `list PAGE` first says what Safari offers for each page the file holds, with the URL each page gets.
+  func testListWithAPageShowsWhatSafariOffersForIt() throws {
+    let result = try WebActionCommand.run(["list", WebActionCommand.page("article.html")])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stdout.contains(
+      "article.html holds 1 page; Safari offers each as one item with the page (com.apple.property-list) and its URL (public.url):\n  https://www.example.org/travel/the-old-bridge.html\n"),
+      result.stdout)
+    XCTAssertTrue(result.stdout.contains("background   Background     activates"), result.stdout)
+    let missing = try WebActionCommand.run(["list", "no-such-page.html"])
+    XCTAssertEqual(missing.status, 3, missing.stderr)
+    XCTAssertTrue(missing.stderr.contains("cannot read no-such-page.html: No such file or directory"), missing.stderr)
+  }
+
   private func json(_ object: [String: String]) throws -> String {
     let url = work.appendingPathComponent("args-\(UUID().uuidString).json")
     try JSONSerialization.data(withJSONObject: object).write(to: url)
