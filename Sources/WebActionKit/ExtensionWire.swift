@@ -19,7 +19,8 @@ import Foundation
 /// which binary property lists cannot hold, travels as the dictionary `{"$null": true}`.
 ///
 /// One request at a time: the host sends the next request only after the reply to the last one. End of input means
-/// the host is done; the extension exits.
+/// the host is done; the extension exits. An extension may also exit with status 0 after any reply, having served
+/// what it meant to; the host sends the next request to a new process.
 public enum ExtensionWire {
   /// The largest frame either side accepts: 256 MB.
   public static let maximumFrameSize = 256 << 20

@@ -116,10 +116,12 @@ final class ExtensionProcess: @unchecked Sendable {
     commands.finish()
   }
 
+  /// False once the child has exited or closed its output (an extension may answer one request and exit): the next
+  /// request needs a new process.
   var isRunning: Bool {
     condition.lock()
     defer { condition.unlock() }
-    return !ended
+    return !ended && !events.contains { if case .outputEnded = $0 { true } else { false } }
   }
 
   /// The child's process ID (for messages and tests).

@@ -51,11 +51,23 @@ final class ProcessExtensionRunner: ExtensionRunner {
   var processID: pid_t? { child?.pid }
 
   func process(results: PropertyList, arguments: [String: String], opened: inout [String]) throws(WebActionError) -> PropertyList? {
+    let request = ExtensionItem(preprocessingResults: results, arguments: arguments)
+    // An extension may exit (status 0) after any reply, having served what it wanted to: a request sent as it went
+    // goes to a new process, once.
+    if let reply = try send(request, retryingAfterAnExit: true) {
+      return try reply.finalizeArgument(of: name, opened: &opened, report: report)
+    }
+    return try send(request, retryingAfterAnExit: false)!.finalizeArgument(of: name, opened: &opened, report: report)
+  }
+
+  /// Sends one request and waits for its reply; nil when `retryingAfterAnExit` and the process exited with status 0
+  /// before replying (then the caller sends it again).
+  private func send(_ item: ExtensionItem, retryingAfterAnExit: Bool) throws(WebActionError) -> ExtensionWire.Reply? {
     let child = try running()
     let id = nextRequest
     nextRequest += 1
     do {
-      try child.send(ExtensionWire.request(id: id, items: [ExtensionItem(preprocessingResults: results, arguments: arguments)]))
+      try child.send(ExtensionWire.request(id: id, items: [item]))
     } catch {
       throw WebActionError(.protocolViolation, "the page's results cannot be sent to \(name): \(error)")
     }
@@ -82,11 +94,12 @@ final class ProcessExtensionRunner: ExtensionRunner {
         } catch {
           throw malformed(child, "\(error)")
         }
-        return try reply.finalizeArgument(of: name, opened: &opened, report: report)
+        return reply
       case .malformed(let why):
         throw malformed(child, why)
       case .outputEnded, .exited:
         let ended = end(child)
+        if retryingAfterAnExit, ended == .status(0) { return nil }
         // A process past its data limit fails an allocation and dies (a Swift trap, a Python MemoryError): the
         // last sample (every 50 ms) near the limit says which.
         var memory = ""
