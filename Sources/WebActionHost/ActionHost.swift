@@ -37,20 +37,13 @@ public final class ActionHost {
     defer { AppGroup.declaredGroups = outside }
     // The native side is resolved first, so a bundle that cannot run fails before any script does.
     let runner = try makeRunner(request)
-    let script = try source.script()
     runner?.prepare(arguments: request.arguments)
 
-    if scriptGroup?.isOnCurrentThread != true { scriptGroup = ScriptGroup() }
-    let page = try Page(request: request, subresources: subresourceLoader, group: scriptGroup, report: report)
-    if let failure = page.loadFailure { throw failure }
-    let preprocessor = Preprocessor(page: page, scriptURL: script.url, report: report)
-
-    // Step 1. Load the preprocessing file and call run().
-    let object = try preprocessor.load(source: script.source)
-    let results = try preprocessor.run(object, timeout: request.timeout)
+    // Step 1. Load the page and the preprocessing file, and call run().
+    let (page, preprocessor, object, results) = try preprocess(request)
     if runner == nil, request.finalizeArguments == nil {
       report(Diagnostic(.info, source: "webaction",
-                        "\(source.bundle.name) has no NSExtensionPrincipalClass: finalize() is not called (give --finalize-args FILE to test it)"))
+                        "\(source.bundle.name) has no NSExtensionPrincipalClass or executable: finalize() is not called (give --finalize-args FILE to test it)"))
     }
 
     // Step 2. The native extension (or --finalize-args) decides finalize()'s argument.
@@ -71,6 +64,26 @@ public final class ActionHost {
       try preprocessor.finalize(object, arguments: finalizeArguments, timeout: request.timeout)
     }
     return ActionOutcome(html: page.serialize(), results: results, finalizeArguments: finalizeArguments, openedURLs: opened)
+  }
+
+  /// Loads the page and runs the preprocessing step only: what the native extension would receive, the input item
+  /// Safari builds from run()'s results (its property-list attachment, and the `--arg` pairs in `userInfo`).
+  public func inputItem(for request: ActionRequest) throws(WebActionError) -> ExtensionItem {
+    let results = try preprocess(request).results
+    return ExtensionItem(preprocessingResults: results, arguments: request.arguments)
+  }
+
+  /// Loads the page and its preprocessing file and calls run(); the page, the file's object and run()'s results.
+  private func preprocess(_ request: ActionRequest) throws(WebActionError)
+    -> (page: Page, preprocessor: Preprocessor, object: ScriptValue, results: PropertyList)
+  {
+    let script = try source.script()
+    if scriptGroup?.isOnCurrentThread != true { scriptGroup = ScriptGroup() }
+    let page = try Page(request: request, subresources: subresourceLoader, group: scriptGroup, report: report)
+    if let failure = page.loadFailure { throw failure }
+    let preprocessor = Preprocessor(page: page, scriptURL: script.url, report: report)
+    let object = try preprocessor.load(source: script.source)
+    return (page, preprocessor, object, try preprocessor.run(object, timeout: request.timeout))
   }
 
   /// The native side: nil when the run is JS-only (--finalize-args, or a bundle without a principal class or

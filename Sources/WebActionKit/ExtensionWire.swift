@@ -223,7 +223,8 @@ public enum ExtensionWire {
   /// LeakSanitizer does not recognize as a pointer, so a global of it is reported as a leak.)
   private static var nullMarker: PropertyList { ["$null": true] }
 
-  private static func nullsAsMarkers(_ value: PropertyList) -> PropertyList {
+  /// `value` as the wire carries it: each `.null` replaced by `{"$null": true}`.
+  public static func nullsAsMarkers(_ value: PropertyList) -> PropertyList {
     switch value {
     case .null: nullMarker
     case .array(let items): .array(items.map(nullsAsMarkers))

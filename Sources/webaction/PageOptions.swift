@@ -138,3 +138,18 @@ struct PageOptions: ParsableArguments {
     return settings
   }
 }
+
+extension PageOptions {
+  /// The host for `--ext NAME`, as `run` and `inspect` make it: the extension resolved and its activation checked
+  /// (unless --force), console output and warnings on standard error (unless --quiet), `--isolate` available.
+  func makeHost(extension name: String) throws(WebActionError) -> ActionHost {
+    let source = try builtInExtensions.resolve(name)
+    if !force { try source.requireActivation() }
+    let quiet = quiet
+    let host = ActionHost(extension: source) { diagnostic in
+      if !quiet { StandardError.write("\(diagnostic)\n") }
+    }
+    host.isolationCommand = ExtensionHostCommand.command
+    return host
+  }
+}

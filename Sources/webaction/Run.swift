@@ -3,7 +3,7 @@ import Foundation
 import WebActionHost
 import WebActionKit
 
-struct Run: ParsableCommand {
+struct Run: WebActionCommandRunning {
   static let configuration = CommandConfiguration(
     abstract: "Run an Action extension on saved pages, as Safari on iOS does.",
     discussion: """
@@ -70,26 +70,12 @@ struct Run: ParsableCommand {
     }
   }
 
-  func run() throws {
-    do {
-      try execute()
-    } catch {
-      fail(with: error)
-    }
-  }
-
-  private func execute() throws(WebActionError) {
-    let source = try builtInExtensions.resolve(extensionName)
-    if !options.force { try source.requireActivation() }
+  func execute() throws(WebActionError) {
+    let host = try options.makeHost(extension: extensionName)
     let settings = options.settings
     let finalizeArguments = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in
       try PropertyListFile.read(path)
     }
-    let quiet = options.quiet
-    let host = ActionHost(extension: source) { diagnostic in
-      if !quiet { StandardError.write("\(diagnostic)\n") }
-    }
-    host.isolationCommand = ExtensionHostCommand.command
     // A file goes through its format (HTML, a web archive...) and is written back in it; standard input is HTML.
     let process = { (page: String) throws(WebActionError) -> (written: Data, outcome: ActionOutcome) in
       if page == "-" {

@@ -23,7 +23,7 @@ struct WebAction: ParsableCommand {
         webaction validate ./My.appex
       """,
     subcommands: [
-      Run.self, BatchCommand.self, Validate.self, Extensions.self, Defaults.self, BatchWorkerCommand.self,
+      Run.self, BatchCommand.self, Inspect.self, Validate.self, Extensions.self, Defaults.self, BatchWorkerCommand.self,
       ExtensionHostCommand.self,
     ],
     defaultSubcommand: nil)
@@ -38,6 +38,21 @@ struct WebAction: ParsableCommand {
       guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
       StandardError.write(fullMessage(for: error) + "\n")
       Foundation.exit(WebActionError.Kind.usage.exitCode)
+    }
+  }
+}
+
+/// A command whose failures are WebActionErrors: `run()` reports one as `fail(with:)` does.
+protocol WebActionCommandRunning: ParsableCommand {
+  func execute() throws(WebActionError)
+}
+
+extension WebActionCommandRunning {
+  func run() throws {
+    do {
+      try execute()
+    } catch {
+      fail(with: error)
     }
   }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import XCTest
+
+/// `webaction inspect`: run() alone, and the input items exactly as the native extension receives them.
+final class InspectCommandTests: WorkFolderTestCase {
+  func testInspectPrintsTheInputItemsAndRunsNothingElse() throws {
+    let bundle = try WebActionCommand.actionBundle(
+      in: work, run: "args.completionFunction({ title: document.title, nothing: null, list: [1, 'two'] });",
+      finalize: "throw new Error('finalize must not run');")
+    let json = try WebActionCommand.run(["inspect", WebActionCommand.page("article.html"), "--ext", bundle, "--arg", "to=es"])
+    XCTAssertEqual(json.status, 0, json.stderr)
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    let items = try XCTUnwrap(object?["inputItems"] as? [[String: Any]])
+    XCTAssertEqual(items.count, 1)
+    let registration = try XCTUnwrap(
+      ((items[0]["attachments"] as? [[String: Any]])?.first?["registrations"] as? [[String: Any]])?.first)
+    XCTAssertEqual(registration["typeIdentifier"] as? String, "public.property-list")
+    let results = try XCTUnwrap((registration["item"] as? [String: Any])?["NSExtensionJavaScriptPreprocessingResultsKey"] as? [String: Any])
+    XCTAssertEqual(results["title"] as? String, "The Old Bridge of Riverton")
+    XCTAssertTrue(results["nothing"] is NSNull, "\(results)")
+    XCTAssertEqual(results["list"] as? [AnyHashable], [1, "two"])
+    XCTAssertEqual((items[0]["userInfo"] as? [String: Any])?["WebActionArgumentsKey"] as? [String: String], ["to": "es"])
+
+    // XML has no null: it shows the wire's marker.
+    let xml = try WebActionCommand.run(["inspect", WebActionCommand.page("article.html"), "--ext", bundle, "--format", "xml"])
+    XCTAssertEqual(xml.status, 0, xml.stderr)
+    XCTAssertTrue(xml.stdout.contains("<key>nothing</key>\n\t\t\t\t\t\t\t\t\t<dict>\n\t\t\t\t\t\t\t\t\t\t<key>$null</key>\n\t\t\t\t\t\t\t\t\t\t<true/>"), xml.stdout)
+  }
+
+  func testAPageThatFailsIsReportedAsRunReportsIt() throws {
+    let bundle = try WebActionCommand.actionBundle(in: work, run: "args.completionFunction({ n: document.nope.length });")
+    let result = try WebActionCommand.run(["inspect", WebActionCommand.page("article.html"), "--ext", bundle])
+    XCTAssertEqual(result.status, 5, result.stderr)
+    XCTAssertTrue(result.stderr.contains("TypeError"), result.stderr)
+    XCTAssertEqual(result.stdout, "")
+  }
+}
