@@ -18,6 +18,11 @@ public final class ActionHost {
   private var reusablePrincipal: (className: String, object: any ExtensionRequestHandling)?
   /// The extension process kept across pages (its executable, or `--isolate`).
   private var processRunner: ProcessExtensionRunner?
+  /// Receives each step of a page and its seconds: `load` (read, decode), `parse`, `window`, `page scripts`
+  /// (`--scripts`), `evaluate`, `run`, `convert`, `extension`, `finalize`, `serialize` (`--verbose`).
+  public var trace: ((String, TimeInterval) -> Void)?
+  /// The step whose scripts run now, named in their console output (`[console run()] …`).
+  private let phase = Preprocessor.Phase()
   /// One JavaScriptCore VM for the pages this host processes on one thread (each page still gets fresh global
   /// objects): a VM costs about 1 ms to make, and JavaScriptCore keeps about 0.8 KB of each one for good, which grew
   /// a batch worker's memory by 23% over 10,000 pages. Replaced when a page comes on another thread.
@@ -54,7 +59,9 @@ public final class ActionHost {
     } else if let runner {
       // An extension that returns no finalize argument still gets finalize() called, with an empty dictionary:
       // Apple's template relies on it ("If nothing's been returned to us, we'll set the background to blue").
+      let started = Date()
       finalizeArguments = try runner.process(results: results, arguments: request.arguments, opened: &opened) ?? .dictionary([:])
+      trace?("extension", Date().timeIntervalSince(started))
     } else {
       finalizeArguments = nil
     }
@@ -63,7 +70,10 @@ public final class ActionHost {
     if let finalizeArguments {
       try preprocessor.finalize(object, arguments: finalizeArguments, timeout: request.timeout)
     }
-    return ActionOutcome(html: page.serialize(), results: results, finalizeArguments: finalizeArguments, openedURLs: opened)
+    let serializing = Date()
+    let html = page.serialize()
+    trace?("serialize", Date().timeIntervalSince(serializing))
+    return ActionOutcome(html: html, results: results, finalizeArguments: finalizeArguments, openedURLs: opened)
   }
 
   /// Loads the page and runs the preprocessing step only: what the native extension would receive, the input item
@@ -79,10 +89,16 @@ public final class ActionHost {
   {
     let script = try source.script()
     if scriptGroup?.isOnCurrentThread != true { scriptGroup = ScriptGroup() }
-    let page = try Page(request: request, subresources: subresourceLoader, group: scriptGroup, report: report)
+    let report = report, phase = phase
+    let page = try Page(request: request, subresources: subresourceLoader, group: scriptGroup, trace: trace) { diagnostic in
+      var diagnostic = diagnostic
+      if diagnostic.source == "console", let step = phase.name { diagnostic.source = "console \(step)" }
+      report(diagnostic)
+    }
     if let failure = page.loadFailure { throw failure }
-    let preprocessor = Preprocessor(page: page, scriptURL: script.url, report: report)
-    let object = try preprocessor.load(source: script.source)
+    let preprocessor = Preprocessor(
+      page: page, scriptURL: script.url, scriptSource: script.source, report: report, phase: phase, trace: trace)
+    let object = try preprocessor.load()
     return (page, preprocessor, object, try preprocessor.run(object, timeout: request.timeout))
   }
 

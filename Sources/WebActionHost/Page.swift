@@ -21,8 +21,14 @@ final class Page {
   /// Decodes, parses and wires a page: encoding (BOM, prescan, `--encoding`, UTF-8), URL, DOM, JS globals.
   /// Subresources come from `subresources` when given, else from the request's folders (none when it has none).
   /// The page's scripts run in `group` when given (a group its host keeps across pages), else in a group of their own.
+  /// `trace` gets the seconds of `load` (read and decode), `parse` and `window` (the JS globals).
   init(request: ActionRequest, subresources loader: (any SubresourceLoader)? = nil, group: ScriptGroup? = nil,
-       report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
+       trace: ((String, TimeInterval) -> Void)? = nil, report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
+    var stepStarted = Date()
+    func stepEnded(_ name: String) {
+      trace?(name, Date().timeIntervalSince(stepStarted))
+      stepStarted = Date()
+    }
     // An embedder's loader, else `--subresources` folders, else the resources saved with the page.
     let subresources = loader ?? (request.subresources.folders.isEmpty ? request.page.savedResources : request.subresources)
     let (bytes, fileURL) = try request.page.read(maximumSize: request.maximumPageSize)
@@ -34,6 +40,7 @@ final class Page {
     }
     let url = try DocumentURL.resolve(
       explicit: request.url, recorded: request.page.recorded.url, html: decoded.text, fileURL: fileURL)
+    stepEnded("load")
     // With --scripts the Document exists, empty, before the window; it is parsed once the window is ready.
     if request.runPageScripts {
       document = Document.loading(url: url, characterSet: decoded.encoding)
@@ -46,6 +53,7 @@ final class Page {
     } else {
       document = Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
     }
+    stepEnded("parse")
 
     if let subresources {
       document.styleSheetLoader = Self.styleSheetLoader(subresources, documentURL: url, report: report)
@@ -87,6 +95,7 @@ final class Page {
       context.close()
       throw WebActionError(.script, "cannot set up the page's JavaScript environment: \(error)")
     }
+    stepEnded("window")
     if request.runPageScripts {
       // Kept, not thrown: the page is whole, so its context closes when it is released (a throw out of this
       // initializer would skip `deinit` and leave the context and its window alive).
@@ -97,6 +106,7 @@ final class Page {
       } catch {
         loadFailure = error
       }
+      stepEnded("page scripts")
     }
     loop.onUncaughtException = { [unowned self] error in
       if self.pendingError == nil { self.pendingError = error }

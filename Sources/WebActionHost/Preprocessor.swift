@@ -9,14 +9,38 @@ import WebActionKit
 struct Preprocessor {
   let page: Page
   let scriptURL: URL
+  /// The preprocessing file's text, for the source line an error points at.
+  let scriptSource: String
   let report: (Diagnostic) -> Void
+  /// Which step runs now (`run()`, `finalize()`), for console output; nil between them.
+  let phase: Phase
+  /// Receives each step's name and seconds (`--verbose`).
+  let trace: ((String, TimeInterval) -> Void)?
+
+  /// The step a page's scripts run in, shared with the page's console.
+  final class Phase: @unchecked Sendable {
+    var name: String?
+  }
+
+  /// Runs `body` as step `name`: console output says so, and `trace` gets its time.
+  private func step<T>(_ name: String, console: String? = nil, _ body: () throws(WebActionError) -> T) throws(WebActionError) -> T {
+    let started = Date()
+    phase.name = console
+    defer {
+      phase.name = nil
+      trace?(name, Date().timeIntervalSince(started))
+    }
+    return try body()
+  }
 
   /// Evaluates the preprocessing file in the page and returns its `ExtensionPreprocessingJS` object.
-  func load(source: String) throws(WebActionError) -> ScriptValue {
-    do {
-      _ = try page.context.evaluate(source, sourceURL: scriptURL.path)
-    } catch {
-      throw scriptFailure(error, doing: "loading \(scriptURL.lastPathComponent)")
+  func load() throws(WebActionError) -> ScriptValue {
+    try step("evaluate", console: "load") { () throws(WebActionError) in
+      do {
+        _ = try page.context.evaluate(scriptSource, sourceURL: scriptURL.path)
+      } catch {
+        throw scriptFailure(error, doing: "loading \(scriptURL.lastPathComponent)")
+      }
     }
     let object: ScriptValue
     do {
@@ -36,6 +60,9 @@ struct Preprocessor {
   func run(_ object: ScriptValue, timeout: TimeInterval) throws(WebActionError) -> PropertyList {
     let run = try function(named: "run", of: object)
     let context = page.context
+    let started = Date()
+    phase.name = "run()"
+    defer { phase.name = nil }
     var received: [ProtectedValue] = []
     let completion = context.makeFunction(name: "completionFunction") { args in
       received.append(ProtectedValue(args.value(0)))
@@ -75,6 +102,9 @@ struct Preprocessor {
                         "completionFunction was called \(received.count) times; Safari uses the first call's value"))
     }
     let value = received[0].value
+    trace?("run", Date().timeIntervalSince(started))
+    let converting = Date()
+    defer { trace?("convert", Date().timeIntervalSince(converting)) }
     do {
       let bridge = try PropertyListBridge(context: context) { message in
         report(Diagnostic(.warning, source: "webaction", message))
@@ -94,6 +124,12 @@ struct Preprocessor {
   /// Calls `finalize(arguments)` with `arguments` converted to JS, then lets its timers and promises settle.
   func finalize(_ object: ScriptValue, arguments: PropertyList, timeout: TimeInterval) throws(WebActionError) {
     let finalize = try function(named: "finalize", of: object)
+    let started = Date()
+    phase.name = "finalize()"
+    defer {
+      phase.name = nil
+      trace?("finalize", Date().timeIntervalSince(started))
+    }
     do {
       let bridge = try PropertyListBridge(context: page.context) { _ in }
       _ = try finalize.call(this: object, args: [try bridge.scriptValue(from: arguments)])
@@ -126,7 +162,31 @@ struct Preprocessor {
 
   private func scriptFailure(_ error: any Error, doing what: String) -> WebActionError {
     guard let error = error as? ScriptError else { return WebActionError(.script, "\(what) failed: \(error)") }
-    return page.describe(error, doing: what)
+    var failure = page.describe(error, doing: what)
+    if error.file == scriptURL.path, let line = error.line, let excerpt = Self.excerpt(of: scriptSource, line: line, column: error.column) {
+      // Under the error's first line, above its stack.
+      var lines = failure.message.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+      lines.insert(excerpt, at: 1)
+      failure.message = lines.joined(separator: "\n")
+    }
+    return failure
+  }
+
+  /// The source line `line` (1-based) of `source`, numbered, with a caret under `column` (1-based) when known.
+  static func excerpt(of source: String, line: Int, column: Int?) -> String? {
+    var number = 0
+    for text in source.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      guard number == line else { continue }
+      let shown = String(text.prefix(200)).replacingOccurrences(of: "\t", with: " ")
+      let gutter = "    \(number) | "
+      var lines = gutter + shown
+      if let column, column >= 1, column <= shown.count + 1 {
+        lines += "\n" + String(repeating: " ", count: gutter.count - 2) + "| " + String(repeating: " ", count: column - 1) + "^"
+      }
+      return lines
+    }
+    return nil
   }
 
   /// A path of a few hundred characters (a value nested a thousand levels deep) with its middle left out.

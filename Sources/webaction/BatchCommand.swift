@@ -68,9 +68,6 @@ struct BatchCommand: ParsableCommand {
     valueName: "seconds"))
   var fileTimeout: Double?
 
-  @Flag(help: "Show the pages' console output and warnings (prefixed with the worker).")
-  var verbose = false
-
   @OptionGroup(title: "Page options")
   var options: PageOptions
 
@@ -114,7 +111,7 @@ struct BatchCommand: ParsableCommand {
     let settings = options.settings
     var batchOptions = Batch.Options(
       workerCommand: [Self.executablePath, "batch-worker"],
-      setup: BatchWorkerSetup(extensionName: extensionName, settings: settings, verbose: verbose),
+      setup: BatchWorkerSetup(extensionName: extensionName, settings: settings, verbose: options.verbose),
       outputFolder: output,
       fileTimeLimit: fileTimeout ?? (settings.timeout * 2 + settings.extensionTimeout + settings.pageTimersTime + 60))
     batchOptions.workers = jobs

@@ -39,6 +39,9 @@ struct PageOptions: ParsableArguments {
   @Flag(name: .shortAndLong, help: "Do not show console output and warnings from the page and extension.")
   var quiet = false
 
+  @Flag(name: .shortAndLong, help: "Trace each step of a page with its time: load, parse, window, evaluate, run, convert, extension, finalize, serialize. In batch: show the pages' console output and warnings, prefixed with the worker.")
+  var verbose = false
+
   @Flag(name: .customLong("scripts"), help: "Run the page's own scripts while loading, as a browser would (external scripts only from --subresources).")
   var runPageScripts = false
 
@@ -150,6 +153,9 @@ extension PageOptions {
       if !quiet { StandardError.write("\(diagnostic)\n") }
     }
     host.isolationCommand = ExtensionHostCommand.command
+    if verbose {
+      host.trace = { step, seconds in StandardError.write("[webaction] \(step) \(String(format: "%.1f", seconds * 1000)) ms\n") }
+    }
     return host
   }
 }
