@@ -41,25 +41,7 @@ struct Inspect: WebActionCommandRunning {
   func execute() throws(WebActionError) {
     let host = try options.makeHost(extension: extensionName)
     let settings = options.settings
-    let page: PageSource
-    if self.page == "-" {
-      page = try PageSource(argument: "-", maximumSize: settings.maximumPageSize)
-    } else {
-      let saved: SavedFile
-      do {
-        let url = URL(fileURLWithPath: self.page)
-        saved = try PageFormats.format(for: self.page).limited(to: settings.maximumPageSize)
-          .read(try Data(contentsOf: url), name: self.page, fileURL: url)
-      } catch let error as WebActionError {
-        throw error
-      } catch {
-        throw WebActionError(.input, "cannot read \(self.page): \(WebActionError.systemReason(error))")
-      }
-      guard saved.pages.count == 1 else {
-        throw WebActionError(.usage, "\(self.page) holds \(saved.pages.count) pages; `webaction inspect` takes one")
-      }
-      page = .saved(saved.pages[0])
-    }
+    let page = try options.singlePage(self.page, command: "inspect")
     let item = try host.inputItem(for: ActionRequest(page: page, settings: settings))
     let received: PropertyList
     do {

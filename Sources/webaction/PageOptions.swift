@@ -158,4 +158,24 @@ extension PageOptions {
     }
     return host
   }
+
+  /// The one page of `path` (any format `run` reads), or standard input for `-`; a file holding several pages is a
+  /// usage error naming `command`.
+  func singlePage(_ path: String, command: String) throws(WebActionError) -> PageSource {
+    if path == "-" { return try PageSource(argument: "-", maximumSize: settings.maximumPageSize) }
+    let saved: SavedFile
+    do {
+      let url = URL(fileURLWithPath: path)
+      saved = try PageFormats.format(for: path).limited(to: settings.maximumPageSize)
+        .read(try Data(contentsOf: url), name: path, fileURL: url)
+    } catch let error as WebActionError {
+      throw error
+    } catch {
+      throw WebActionError(.input, "cannot read \(path): \(WebActionError.systemReason(error))")
+    }
+    guard saved.pages.count == 1 else {
+      throw WebActionError(.usage, "\(path) holds \(saved.pages.count) pages; `webaction \(command)` takes one")
+    }
+    return .saved(saved.pages[0])
+  }
 }
