@@ -123,7 +123,7 @@ let package = Package(
       name: "WebActionHostTests",
       dependencies: ["WebActionHost", "WebActionKit", "URLStandard", "BackgroundExtension", "PageInfoExtension"]),
     // End-to-end tests run the built `webaction` binary (Scripts/test builds everything first); fixtures are read in place.
-    .testTarget(name: "webactionTests", dependencies: ["ScalingTestSupport"], exclude: ["Fixtures", "Goldens"]),
+    .testTarget(name: "webactionTests", dependencies: ["ScalingTestSupport"], exclude: ["Fixtures"]),
     // web-platform-tests through the built `wpt-host` binary and wptserve (Scripts/wpt); ../shared/wpt is read in place.
     .testTarget(name: "WPTTests", dependencies: [], exclude: ["Harness", "Expectations"]),
     .testTarget(
