@@ -23,7 +23,7 @@ struct WebAction: ParsableCommand {
         webaction validate ./My.appex
       """,
     subcommands: [
-      Run.self, BatchCommand.self, TestCommand.self, Inspect.self, Eval.self, Validate.self, Extensions.self, Defaults.self, BatchWorkerCommand.self,
+      Run.self, BatchCommand.self, TestCommand.self, NewCommand.self, Inspect.self, Eval.self, Validate.self, Extensions.self, Defaults.self, BatchWorkerCommand.self,
       ExtensionHostCommand.self,
     ],
     defaultSubcommand: nil)
