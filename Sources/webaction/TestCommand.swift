@@ -26,7 +26,7 @@ struct TestCommand: WebActionCommandRunning {
 
       Examples:
         webaction test ./MyAction.appex
-        webaction test background page-info --junit results.xml
+        webaction test background page-info --junit results.xml --html-report report.html
         webaction test ./MyAction.appex --update
       """)
 
@@ -38,6 +38,11 @@ struct TestCommand: WebActionCommandRunning {
 
   @Option(help: ArgumentHelp("Also write the outcome as JUnit XML, for CI systems.", valueName: "file"))
   var junit: String?
+
+  @Option(name: .customLong("html-report"), help: ArgumentHelp(
+    "Also write one self-contained HTML page: each case's page before and after, side by side, its results as a tree, and its diff.",
+    valueName: "file"))
+  var htmlReport: String?
 
   @OptionGroup(title: "Page options")
   var options: PageOptions
@@ -77,6 +82,9 @@ struct TestCommand: WebActionCommandRunning {
     if let junit {
       try AtomicFile.write(Data(Self.junitXML(suites).utf8), to: URL(fileURLWithPath: junit))
     }
+    if let htmlReport {
+      try AtomicFile.write(Data(TestReport.html(suites).utf8), to: URL(fileURLWithPath: htmlReport))
+    }
     printing("\(passed) passed, \(failed) failed\n")
     if failed > 0 { Foundation.exit(1) }
   }
@@ -95,22 +103,7 @@ struct TestCommand: WebActionCommandRunning {
   }
 
   static func junitXML(_ suites: [(bundle: String, cases: [(ExtensionTestCase, ExtensionTestCase.Outcome)])]) -> String {
-    func escaped(_ text: String) -> String {
-      var out = ""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-        // Characters XML 1.0 cannot hold at all (control characters) are left out.
-        case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: continue
-        default: out.unicodeScalars.append(scalar)
-        }
-      }
-      return out
-    }
+    let escaped = markupEscaped
     func seconds(_ value: TimeInterval) -> String { String(format: "%.3f", value) }
     let all = suites.flatMap(\.cases)
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -11,7 +11,9 @@ final class TestCommandTests: WorkFolderTestCase {
   /// (translate with the real Apertium).
   func testTheBuiltInExtensionsPassTheirFixtureCases() throws {
     let junit = work.appendingPathComponent("junit.xml").path
-    let result = try WebActionCommand.run(["test", "background", "page-info", "translate", "--junit", junit], timeLimit: 300)
+    let report = work.appendingPathComponent("report.html").path
+    let result = try WebActionCommand.run(
+      ["test", "background", "page-info", "translate", "--junit", junit, "--html-report", report], timeLimit: 300)
     XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
     for name in ["background/article", "background/legacy-encoding", "background/purple", "page-info/annotate",
                  "page-info/article", "translate/article-es"] {
@@ -22,6 +24,29 @@ final class TestCommandTests: WorkFolderTestCase {
     XCTAssertEqual(try document.nodes(forXPath: "/testsuites/testsuite").count, 3)
     XCTAssertEqual(try document.nodes(forXPath: "//testcase").count, 6)
     XCTAssertEqual(try document.nodes(forXPath: "//failure").count, 0)
+    try checkReport(report, cases: 6)
+  }
+
+  /// The HTML report has both panes for each case (sandboxed iframes holding the pages) and, where Debian's chromium is
+  /// installed, Scripts/check-report sees them rendered and the window painted.
+  private func checkReport(_ path: String, cases: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+    let html = try String(contentsOfFile: path, encoding: .utf8)
+    XCTAssertEqual(html.components(separatedBy: "<iframe class=\"before\" sandbox=\"\" srcdoc=\"").count - 1, cases, file: file, line: line)
+    XCTAssertEqual(html.components(separatedBy: "<iframe class=\"after\" sandbox=\"\" srcdoc=\"").count - 1, cases, file: file, line: line)
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+      print("TestCommandTests: chromium is not installed; Scripts/check-report was not run on \(path)")
+      return
+    }
+    let check = Process()
+    check.executableURL = WebActionCommand.packageRoot.appendingPathComponent("Scripts/check-report")
+    check.arguments = [path]
+    let out = Pipe()
+    check.standardOutput = out
+    try check.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    check.waitUntilExit()
+    XCTAssertEqual(check.terminationStatus, 0, text, file: file, line: line)
+    XCTAssertTrue(text.contains("\"cases\": \(cases)"), text, file: file, line: line)
   }
 
   /// A bundle with one case: --update records it, a change in the extension fails it with a key-path difference and a
@@ -49,7 +74,8 @@ final class TestCommandTests: WorkFolderTestCase {
       .replacingOccurrences(of: "'<p id=note>'", with: "'<p id=note>changed '")
     try script.write(to: action, atomically: true, encoding: .utf8)
     let junit = work.appendingPathComponent("junit.xml").path
-    let failed = try WebActionCommand.run(["test", bundle, "--junit", junit])
+    let report = work.appendingPathComponent("failed.html").path
+    let failed = try WebActionCommand.run(["test", bundle, "--junit", junit, "--html-report", report])
     XCTAssertEqual(failed.status, 1, failed.stdout + failed.stderr)
     for line in [
       "FAIL ", "results differ from expected-results.json:", "results.count: expected 2, got 3", "results.extra: unexpected true",
@@ -64,6 +90,9 @@ final class TestCommandTests: WorkFolderTestCase {
     let failure = try XCTUnwrap(try document.nodes(forXPath: "//testcase[@name='first']/failure").first as? XMLElement)
     XCTAssertEqual(failure.attribute(forName: "message")?.stringValue, "results differ from expected-results.json:")
     XCTAssertTrue(failure.stringValue?.contains("results.count: expected 2, got 3") == true)
+    try checkReport(report, cases: 1)
+    let html = try String(contentsOfFile: report, encoding: .utf8)
+    XCTAssertTrue(html.contains("<span class=\"minus\">-&lt;body&gt;&lt;p id=&quot;note&quot;&gt;hello&lt;/p&gt;</span>"), html)
   }
 
   func testABundleWithoutCasesFails() throws {

@@ -62,7 +62,10 @@ public struct ExtensionTestCase: Sendable {
 
   private func compare(with host: ActionHost, settings: PageSettings, update: Bool) -> Outcome {
     var outcome = Outcome(status: .passed)
-    outcome.before = (try? String(contentsOf: page, encoding: .utf8)) ?? ""
+    // For display only: UTF-8, else windows-1252 (the commonest legacy encoding; others show some wrong letters).
+    outcome.before = (try? Data(contentsOf: page)).map {
+      String(data: $0, encoding: .utf8) ?? String(data: $0, encoding: .windowsCP1252) ?? String(decoding: $0, as: UTF8.self)
+    } ?? ""
     do {
       var settings = settings
       if let args = file("args.json", "args.plist") {
