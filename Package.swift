@@ -35,6 +35,8 @@ let package = Package(
     .systemLibrary(
       name: "CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
+    // glibc's <malloc.h> (mallopt), which the Glibc module does not import.
+    .systemLibrary(name: "CMalloc"),
 
     // Engine layers.
     .target(name: "JSBridge", dependencies: ["CJavaScriptCore"]),
@@ -77,7 +79,7 @@ let package = Package(
     .executableTarget(
       name: "webaction",
       dependencies: [
-        "WebActionHost", "WebActionKit", "URLStandard", "BackgroundExtension", "PageInfoExtension", "TranslateExtension",
+        "CMalloc", "WebActionHost", "WebActionKit", "URLStandard", "BackgroundExtension", "PageInfoExtension", "TranslateExtension",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
 
