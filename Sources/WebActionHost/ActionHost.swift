@@ -92,7 +92,7 @@ public final class ActionHost {
     let report = report, phase = phase
     let page = try Page(request: request, subresources: subresourceLoader, group: scriptGroup, trace: trace) { diagnostic in
       var diagnostic = diagnostic
-      if diagnostic.source == "console", let step = phase.name { diagnostic.source = "console \(step)" }
+      if diagnostic.source == "console" { diagnostic.phase = phase.name }
       report(diagnostic)
     }
     if let failure = page.loadFailure { throw failure }

@@ -139,6 +139,9 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
   public var level: Level
   /// Where it came from: `console`, `webaction`, `extension`.
   public var source: String
+  /// For console output: the step whose script wrote it (`load`, `run()`, `finalize()`); nil for the page's own
+  /// scripts and for other sources.
+  public var phase: String?
   public var message: String
 
   public init(_ level: Level, source: String, _ message: String) {
@@ -148,6 +151,6 @@ public struct Diagnostic: Sendable, CustomStringConvertible {
   }
 
   public var description: String {
-    "[\(source)\(level == .log ? "" : " \(level.rawValue)")] \(message)"
+    "[\(source)\(phase.map { " \($0)" } ?? "")\(level == .log ? "" : " \(level.rawValue)")] \(message)"
   }
 }

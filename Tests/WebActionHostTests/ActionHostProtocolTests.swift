@@ -197,8 +197,9 @@ final class ActionHostProtocolTests: XCTestCase {
       """
     let host = try host(script: script) { Handler { $0.completeRequest(returningItems: []) } }
     _ = try host.process(request())
-    XCTAssertTrue(diagnostics.contains { $0.source == "console" && $0.level == .log && $0.message.hasPrefix("loaded 1") }, "\(diagnostics)")
-    XCTAssertTrue(diagnostics.contains { $0.source == "console" && $0.level == .warning && $0.message == "careful" })
+    XCTAssertTrue(diagnostics.contains { $0.source == "console" && $0.level == .log && $0.message.hasPrefix("loaded 1") && $0.phase == "load" }, "\(diagnostics)")
+    XCTAssertTrue(diagnostics.contains { $0.source == "console" && $0.level == .warning && $0.message == "careful" && $0.phase == "run()" })
+    XCTAssertEqual(diagnostics.first { $0.message == "careful" }?.description, "[console run() warning] careful")
   }
 }
 
