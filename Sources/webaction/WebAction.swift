@@ -20,6 +20,9 @@ struct WebAction: ParsableCommand {
         webaction run page.html --ext ./My.appex --finalize-args args.json
         webaction run a.html b.html c.html --ext page-info --output-dir out/
         webaction batch site/ --ext translate --arg to=es --out site-es/
+        webaction new my-action --template info && webaction test my-action.appex
+        webaction inspect Pages/article.html --ext page-info
+        webaction eval Pages/article.html 'document.title'
         webaction list
         webaction validate ./My.appex
       """,
