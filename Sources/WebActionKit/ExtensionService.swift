@@ -138,7 +138,10 @@ public enum ExtensionService {
             let (id, items) = try ExtensionWire.decodeRequest(message)
             post(.request(id: id, items: items))
           case "expire":
-            exit(0)
+            // From this thread while the main thread may still be inside the handler: no exit handlers or static
+            // destructors racing it, only what was printed flushed.
+            fflush(nil)
+            _exit(0)
           case let other:
             throw ExtensionWire.ProtocolError("unknown message type “\(other)” from the host")
           }
