@@ -104,7 +104,7 @@ let package = Package(
       name: "fuzz-plist-bridge", dependencies: ["WebActionHost", "JSBridge", "WebActionKit", "FuzzSupport"],
       path: "Fuzz/PlistBridge", exclude: ["seeds", "regressions"]),
     .executableTarget(
-      name: "fuzz-formats", dependencies: ["WebActionHost", "FuzzSupport"], path: "Fuzz/Formats"),
+      name: "fuzz-formats", dependencies: ["WebActionHost", "FuzzSupport"], path: "Fuzz/Formats", exclude: ["regressions"]),
     // An extension as its own executable, written against WebActionKit alone (Examples/background-swift.appex).
     .executableTarget(name: "background-swift", dependencies: ["WebActionKit"], path: "Examples/BackgroundSwift"),
     // The WPT runner's host: the pipeline with subresources from a real wptserve (test infrastructure only).

@@ -75,4 +75,18 @@ final class SavedPageFormatTests: SavedPageFormatTestCase {
     XCTAssertFalse(PageFormats.isPage("a.gz"))
     XCTAssertFalse(PageFormats.isPage("notes.txt"))
   }
+
+  /// fuzz-formats found a binary web archive Foundation reads but cannot write back (Fuzz/Formats/regressions): it is
+  /// refused on reading, as an input error, instead of failing at the write as an output error.
+  func testAWebArchiveFoundationCannotWriteBackIsAnInputError() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fuzz/Formats/regressions/crash-14170d92ee73436c7d3e07ec392858cd51c34cfb")
+    // The file is a fuzz-formats input: its first byte chose the format (2: web archive).
+    let archive = try Data(contentsOf: file).dropFirst()
+    XCTAssertThrowsError(try WebArchiveFormat().read(Data(archive), name: "fuzz.webarchive", fileURL: nil)) { error in
+      guard let error = error as? WebActionError else { return XCTFail("\(error)") }
+      XCTAssertEqual(error.kind, .input, error.description)
+      XCTAssertTrue(error.description.contains("not a web archive webaction can write back"), error.description)
+    }
+  }
 }

@@ -31,6 +31,11 @@ public struct WebArchiveFormat: PageFormat {
     } catch {
       throw WebActionError(.input, "\(name): not a web archive (not a property list: \(error.localizedDescription))")
     }
+    // Foundation's reader accepts some values its writer refuses (found by fuzz-formats): such an archive is a bad
+    // input now, not a failed write later.
+    guard PropertyListSerialization.propertyList(root, isValidFor: .binary) else {
+      throw WebActionError(.input, "\(name): not a web archive webaction can write back (it holds a value that is not a valid property list)")
+    }
     guard let main = root[Self.main] as? [String: Any] else {
       throw WebActionError(.input, "\(name): not a web archive (no \(Self.main) dictionary)")
     }
