@@ -54,6 +54,11 @@ struct TestCommand: WebActionCommandRunning {
     var passed = 0, failed = 0
     for name in bundles {
       let host = try options.makeHost(extension: name)
+      if update, builtInExtensions.builtIns.contains(where: { $0.bundleURL.standardizedFileURL == host.source.bundle.url.standardizedFileURL }) {
+        throw WebActionError(
+          .usage, "--update would write into the copy of \(name).appex inside this build, which the next build replaces",
+          hint: "Give the bundle's source folder instead: webaction test Sources/Extensions/…/\(name).appex --update")
+      }
       let cases = ExtensionTestCase.cases(in: host.source.bundle)
       if cases.isEmpty {
         printing(paint("FAIL", "31") + " \(host.source.bundle.name): no fixture cases (add \(host.source.bundle.url.path)/Tests/CASE/page.html)\n")

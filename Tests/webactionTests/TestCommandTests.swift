@@ -101,4 +101,11 @@ final class TestCommandTests: WorkFolderTestCase {
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(result.stdout.contains("no fixture cases (add "), result.stdout)
   }
+
+  func testUpdatingABuiltInByNameIsRefusedWithTheWayToDoIt() throws {
+    // By name, the bundle is the build's copy: what --update wrote there would be lost at the next build.
+    let result = try WebActionCommand.run(["test", "page-info", "--update"])
+    XCTAssertEqual(result.status, 2, result.stderr)
+    XCTAssertTrue(result.stderr.contains("webaction test Sources/Extensions/…/page-info.appex --update"), result.stderr)
+  }
 }
