@@ -48,7 +48,12 @@ struct Run: WebActionCommandRunning {
   @Option(help: ArgumentHelp("Also write run()'s results dictionary to this file.", valueName: "file"))
   var results: String?
 
-  @Option(name: .customLong("results-format"), help: "The format of --results: json, xml or binary.")
+  @Option(name: .customLong("save-finalize-args"), help: ArgumentHelp(
+    "Also write the argument the native extension returned for finalize() to this file: what it reported (translate's coverage, for one), and what --finalize-args replays without it.",
+    valueName: "file"))
+  var saveFinalizeArgs: String?
+
+  @Option(name: .customLong("results-format"), help: "The format of --results and --save-finalize-args: json, xml or binary.")
   var resultsFormat: PropertyList.Format = .json
 
   @OptionGroup(title: "Page options")
@@ -57,7 +62,9 @@ struct Run: WebActionCommandRunning {
   func validate() throws {
     if pages.isEmpty { throw ValidationError("give the page to process (a file, or - for standard input)") }
     if let outputDirectory {
-      guard output == nil, results == nil else { throw ValidationError("-o and --results take one page; with --output-dir each page goes into DIR") }
+      guard output == nil, results == nil, saveFinalizeArgs == nil else {
+        throw ValidationError("-o, --results and --save-finalize-args take one page; with --output-dir each page goes into DIR")
+      }
       guard !pages.contains("-") else { throw ValidationError("--output-dir: standard input (-) has no file name; give it alone with -o") }
       // Two pages that would write the same file are refused before anything runs.
       do {
@@ -95,6 +102,14 @@ struct Run: WebActionCommandRunning {
     guard let outputDirectory else {
       let (written, outcome) = try process(pages[0])
       if let results { try PropertyListFile.write(outcome.results, format: resultsFormat, to: results) }
+      if let saveFinalizeArgs {
+        if let argument = outcome.finalizeArguments {
+          try PropertyListFile.write(argument, format: resultsFormat, to: saveFinalizeArgs)
+        } else {
+          StandardError.write(
+            "webaction: --save-finalize-args: the extension returned no finalize argument, so finalize() was not called; \(saveFinalizeArgs) was not written\n")
+        }
+      }
       try write(written, to: output)
       return
     }

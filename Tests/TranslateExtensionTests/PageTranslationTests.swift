@@ -25,15 +25,17 @@ final class PageTranslationTests: XCTestCase {
     XCTAssertEqual(result.foundationObject["damaged"] as? Int, 0)
   }
 
-  func testDamagedSegmentsAreLeftOutAndCounted() throws {
+  func testADamagedSegmentIsRecoveredByTheLadderAndCounted() throws {
+    // The engine damages "<b>broken</b>" whole, but translates its one run of text alone (step 2).
     let page = PageTranslation(
       from: "en", to: "es",
       segments: [.init(id: "ok", html: "menu"), .init(id: "bad", html: "<b>broken</b>")],
       attributes: [.init(id: "t", text: "Home")])
     let result = try page.translate(with: RecordingTranslator())
-    XCTAssertEqual(result.translations, ["ok": "MENU"])
+    XCTAssertEqual(result.translations, ["ok": "MENU", "bad": "<b>BROKEN</b>"])
     XCTAssertEqual(result.attributes, ["t": "HOME"])
-    XCTAssertEqual(result.damaged, 1)
+    XCTAssertEqual(result.damaged, 0)
+    XCTAssertEqual(result.coverage.split, 1)
   }
 
   func testMissingLanguagesAndMalformedListsNameTheKey() {

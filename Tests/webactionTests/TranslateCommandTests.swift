@@ -78,7 +78,46 @@ final class TranslateCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.stderr)
     XCTAssertTrue(result.stdout.contains(#"<p>Click <a href="/x">here</a> now</p>"#), result.stdout)
     XCTAssertTrue(result.stdout.contains("<p>Buen <b>día</b></p>"), result.stdout)
-    XCTAssertTrue(result.stderr.contains("1 segment(s) came back with damaged markup"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("1 segment(s) or attribute(s) left untranslated"), result.stderr)
+  }
+
+  func testAHundredSegmentsDamagedOnPurposeAllComeOutTranslated() throws {
+    // Apertium has no Spanish word for emphatic "do" nor for auxiliary "does", so the element around it comes back
+    // nowhere: every paragraph's markup is damaged. The <em>s are flattened (step 1); the links, which carry
+    // attributes, are kept and each run of text is translated alone (step 2).
+    let nouns = ["heap", "stack", "vector", "string", "buffer", "socket", "thread", "module", "server", "client"]
+    let verbs = ["copy", "move", "read", "write", "check"]
+    var paragraphs: [String] = []
+    for i in 0..<50 {
+      paragraphs.append(
+        ##"<p>If we <em>do</em> want to \##(verbs[i / 10]) the \##(nouns[i % 10]) data, we can use a <a href="#m\##(i)">method</a>.</p>"##)
+    }
+    for i in 0..<50 {
+      paragraphs.append(##"<p>The compiler <a href="#d\##(i)">does</a> \##(verbs[i / 10]) the \##(nouns[i % 10]) for you.</p>"##)
+    }
+    let page = #"<!DOCTYPE html><html lang="en"><head><title>Damaged</title></head><body>"#
+      + paragraphs.joined(separator: "\n") + "</body></html>"
+    let reply = FileManager.default.temporaryDirectory.appendingPathComponent("reply-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: reply) }
+    let result = try translate(["-", "--arg", "to=es", "--save-finalize-args", reply.path], stdin: Data(page.utf8))
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let argument = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: reply)) as? [String: Any])
+    XCTAssertEqual(
+      argument["coverage"] as? [String: Int],
+      ["sent": 101, "translated": 1, "flattened": 50, "split": 50, "plainText": 0, "untranslated": 0])
+    XCTAssertEqual((argument["relaxed"] as? [String])?.count, 50, "the flattened segments may leave their <em> out")
+    XCTAssertTrue(
+      result.stderr.contains(
+        "translate: 101 segments: 1 translated, 50 with plain inline elements flattened, "
+          + "50 split at their inline elements, 0 left untranslated"), result.stderr)
+    XCTAssertFalse(result.stderr.contains("left untranslated:"), result.stderr)
+    let html = result.stdout
+    XCTAssertEqual(count("<p>", in: html), 100)
+    XCTAssertEqual(count("If we|The compiler|we can use|for you", in: html), 0, "no English sentence is left: \(html)")
+    XCTAssertEqual(count("<a href=\"#[md][0-9]+\">", in: html), 100, "every link is kept")
+    XCTAssertEqual(count("<em>", in: html), 0, "the flattened emphasis")
+    XCTAssertTrue(html.contains(##"<p>Si  queremos copiar el heap dato,  podemos utilizar un <a href="#m0">método</a>.</p>"##), html)
+    XCTAssertTrue(html.contains(##"<p>El compilador <a href="#d0">hace</a> copia el heap para ti.</p>"##), html)
   }
 
   func testTheEngineComesFromTheAppGroupDefaultsAndArgumentsOverrideThem() throws {

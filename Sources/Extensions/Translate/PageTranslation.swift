@@ -3,18 +3,28 @@ import Foundation
 /// What the translate extension's `run()` collected from a page, and what `finalize()` gets back.
 ///
 /// Input (the preprocessing results of translate.appex/Action.js):
-/// `{url, pageLanguage, segments: [{id, html, lang}], attributes: [{id, text, lang}]}`, where `lang` is the
-/// nearest `lang` attribute around the segment. run() cannot see `--arg`, so the source language is decided here:
+/// `{url, pageLanguage, segments: [{id, html, lang, flat}], attributes: [{id, text, lang}]}`, where `lang` is the
+/// nearest `lang` attribute around the segment and `flat` lists the inline elements (by `data-wa` number) that carry
+/// no attributes and may be flattened if the engine damages the segment's markup. run() cannot see `--arg`, so the source language is decided here:
 /// `--arg from=`, else the page's language (`<html lang>`, else `<meta http-equiv=content-language>`).
 /// Segments and attributes whose `lang` is another language than the source are left alone.
-/// Output (the finalize argument): `{translations: {id: html}, attributes: {id: text}, lang: to, damaged: N}`;
-/// a damaged segment is left out of `translations` so that finalize keeps the original.
+/// Output (the finalize argument):
+/// `{translations: {id: html}, attributes: {id: text}, lang: to, damaged: N, relaxed: [id], coverage: {...}}`.
+/// A segment whose markup came back damaged goes down the fallback ladder (`recover`); one that no step could
+/// translate is left out of `translations`, so that finalize keeps the original. `relaxed` lists the segments whose
+/// translation leaves some inline elements out (flattened, or dropped as plain text).
 public struct PageTranslation {
   /// One block of the page: its inner HTML and the id finalize uses to find it again.
   public struct Segment: Sendable, Hashable {
     public var id: String
     public var html: String
-    public init(id: String, html: String) { self.id = id; self.html = html }
+    /// The `data-wa` numbers of the inline elements that the first fallback step may flatten.
+    public var flattenable: Set<String>
+    public init(id: String, html: String, flattenable: Set<String> = []) {
+      self.id = id
+      self.html = html
+      self.flattenable = flattenable
+    }
   }
 
   /// One translatable attribute value (title, alt, placeholder ...), as plain text.
@@ -59,7 +69,7 @@ public struct PageTranslation {
       throw TranslateError("translate: no target language. Pass --arg to=es (an ISO 639-1 code such as es, ca, fr, pt).")
     }
     var skipped = 0
-    func list(_ key: String, field: String) throws -> [(String, String)] {
+    func list(_ key: String, field: String) throws -> [(String, String, [String: Any])] {
       guard let raw = results[key] else { return [] }
       guard let entries = raw as? [Any] else {
         throw TranslateError("translate: preprocessing results → \(key) is not a list")
@@ -75,12 +85,14 @@ public struct PageTranslation {
           skipped += 1
           return nil
         }
-        return (id, value)
+        return (id, value, dictionary)
       }
     }
     self.init(
       from: from, to: to,
-      segments: try list("segments", field: "html").map { Segment(id: $0.0, html: $0.1) },
+      segments: try list("segments", field: "html").map { id, html, entry in
+        Segment(id: id, html: html, flattenable: Set(((entry["flat"] as? [Any]) ?? []).compactMap(text)))
+      },
       attributes: try list("attributes", field: "text").map { Attribute(id: $0.0, text: $0.1) })
     skippedOtherLanguage = skipped
   }
@@ -95,30 +107,44 @@ public struct PageTranslation {
     public var translations: [String: String]
     public var attributes: [String: String]
     public var lang: String
+    /// Segments and attributes left in the source language.
     public var damaged: Int
+    /// Segments whose translation leaves out some of their inline elements (flattened, or plain text).
+    public var relaxed: [String] = []
+    public var coverage = Coverage()
 
-    /// `{translations, attributes, lang, damaged}` as Foundation objects for a property-list attachment.
+    /// The finalize argument as Foundation objects for a property-list attachment.
     public var foundationObject: [String: Any] {
-      ["translations": translations, "attributes": attributes, "lang": lang, "damaged": damaged]
+      [
+        "translations": translations, "attributes": attributes, "lang": lang, "damaged": damaged,
+        "relaxed": relaxed, "coverage": coverage.foundationObject,
+      ]
     }
   }
 
-  /// Resolves the pair among the engine's pairs and translates segments and attributes in one batch.
+  /// Resolves the pair among the engine's pairs, translates segments and attributes in one batch, and sends the
+  /// segments whose markup came back damaged down the fallback ladder.
   public func translate(with translator: any Translator) throws -> Result {
     let pair = try LanguagePair.resolve(from: from, to: to, among: try translator.pairs(), engine: translator.name)
     let attributeHTML = attributes.map { HTMLFragment.escapeText($0.text) }
     let results = try translator.translateSegments(segments.map(\.html) + attributeHTML, pair: pair)
     var output = Result(translations: [:], attributes: [:], lang: to, damaged: 0)
-    for (segment, result) in zip(segments, results) {
+    var damaged: [Int] = []
+    for (index, result) in zip(segments.indices, results) {
       switch result {
-      case .translated(let html): output.translations[segment.id] = html
-      case .damaged: output.damaged += 1
+      case .translated(let html): output.translations[segments[index].id] = html
+      case .damaged: damaged.append(index)
       }
     }
     for (attribute, result) in zip(attributes, results.dropFirst(segments.count)) {
       guard case .translated(let html) = result else { output.damaged += 1; continue }
       output.attributes[attribute.id] = HTMLFragment.decodeEntities(html)
     }
+    output.coverage.sent = segments.count
+    output.coverage.translated = segments.count - damaged.count
+    let left = try recover(damaged, into: &output, with: translator, pair: pair)
+    output.coverage.untranslated = left.count
+    output.damaged += left.count
     return output
   }
 }

@@ -30,16 +30,20 @@ enum FragmentTree {
     return stack[0].children
   }
 
-  /// True when some text below `nodes` is not whitespace.
-  static func hasText(_ nodes: [Node]) -> Bool {
+  /// True when some text below `nodes` has a word in it (a letter): something for an engine to translate.
+  /// Text of digits and punctuation alone (`#`, `[1]`, `↩`, `/`) is not: Apertium carries no word-bound blank on it.
+  static func hasWords(_ nodes: [Node]) -> Bool {
     nodes.contains { node in
       switch node {
-      case .text(let text): return text.contains { !$0.isWhitespace }
+      case .text(let text): return hasWords(text)
       case .opaque: return false
-      case .element(_, _, let children): return hasText(children)
+      case .element(_, _, let children): return hasWords(children)
       }
     }
   }
+
+  /// True when `text` has a letter in it.
+  static func hasWords(_ text: String) -> Bool { text.unicodeScalars.contains { $0.properties.isAlphabetic } }
 
   /// Serializes `node` back to HTML (text re-escaped as `innerHTML` would).
   static func serialize(_ node: Node) -> String {

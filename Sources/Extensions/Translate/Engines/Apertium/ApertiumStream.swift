@@ -6,8 +6,10 @@ import Foundation
 /// - An inline element with text becomes a word-bound blank around each run of its text:
 ///   `<i>old</i>` → `[[t:i:1]]old[[/]]`; nested elements list every enclosing token: `[[t:b:2; t:i:3]]`.
 ///   The opening tag's HTML is remembered here by token and re-emitted on the way back, so word order may change.
-/// - Void elements (br, img, wbr ...), comments and elements without text become superblanks `[<br 4>]`,
-///   remembered verbatim with the elements that enclosed them.
+/// - Void elements (br, img, wbr ...), comments and elements without words become superblanks `[<br 4>]`,
+///   remembered verbatim with the elements that enclosed them. "Without words" means without a letter: Apertium
+///   drops the word-bound blank of a symbol it does not analyse (`#`, `/`, `§`, `¶`, `↩`), so the heading anchors and
+///   footnote links that such elements usually are would lose their tags; as superblanks they stay where they were.
 /// - Segment `n` ends with the superblank `[<_n>]` and `.[]`: the full stop makes each segment its own sentence,
 ///   and the request ends in a blank, without which the analyser would hold back the last token.
 struct ApertiumStream {
@@ -56,7 +58,7 @@ struct ApertiumStream {
       case .opaque(let name, let html):
         appendOpaque(name: name, html: html, stack: stack)
       case .element(let name, let html, let children):
-        guard FragmentTree.hasText(children) else {
+        guard FragmentTree.hasWords(children) else {
           appendOpaque(name: name, html: FragmentTree.serialize(.element(name: name, html: html, children: children)),
             stack: stack)
           continue

@@ -26,6 +26,9 @@ var ExtensionPreprocessingJS = (function () {
     ["OPTION", "label"], ["OPTGROUP", "label"], ["TRACK", "label"]
   ];
   var META = { "description": 1, "keywords": 1, "og:title": 1, "og:description": 1 };
+  // Inline elements that only style their words: without attributes, the native side may flatten them when the
+  // engine damages a segment's markup (the first step of its fallback ladder), rather than leave the text untranslated.
+  var FLATTENABLE = { B: 1, I: 1, EM: 1, STRONG: 1, SPAN: 1, U: 1, SMALL: 1, MARK: 1 };
   // Inline elements nested deeper than this inside one segment travel as placeholders and keep their content: the
   // segments sent stay shallow whatever the page, and no walk below recurses (a page 100,000 elements deep is fine).
   var MAX_INLINE_DEPTH = 32;
@@ -115,9 +118,9 @@ var ExtensionPreprocessingJS = (function () {
   };
 
   // Serializes inline nodes, remembering each inline element by its placeholder number, and whether it travels
-  // as a placeholder (opaque, excluded, or nested deeper than MAX_INLINE_DEPTH). A stack of (nodes, next index,
-  // end tag) replaces recursion.
-  Collector.prototype.serialize = function (nodes, inline, opaque) {
+  // as a placeholder (opaque, excluded, or nested deeper than MAX_INLINE_DEPTH). The numbers of the elements that
+  // may be flattened go into `flat`. A stack of (nodes, next index, end tag) replaces recursion.
+  Collector.prototype.serialize = function (nodes, inline, opaque, flat) {
     var html = "";
     var frames = [{ nodes: nodes, next: 0, end: "" }];
     while (frames.length) {
@@ -132,6 +135,7 @@ var ExtensionPreprocessingJS = (function () {
       opaque.push(!!placeholder);
       if (placeholder) { html += '<wbr data-wa="' + id + '">'; continue; }
       var tag = node.localName;
+      if (FLATTENABLE[name(node)] && !node.hasAttributes()) flat.push(id);
       html += "<" + tag + ' data-wa="' + id + '">';
       frames.push({ nodes: node.childNodes, next: 0, end: "</" + tag + ">" });
     }
@@ -140,10 +144,12 @@ var ExtensionPreprocessingJS = (function () {
 
   Collector.prototype.add = function (parent, nodes) {
     if (!hasText(nodes)) return;
-    var inline = [], opaque = [];
-    var html = this.serialize(nodes, inline, opaque);
+    var inline = [], opaque = [], flat = [];
+    var html = this.serialize(nodes, inline, opaque, flat);
     var id = this.segments.length;
-    this.segments.push({ id: String(id), html: html, lang: this.languageOf(parent) });
+    var segment = { id: String(id), html: html, lang: this.languageOf(parent) };
+    if (flat.length) segment.flat = flat;
+    this.segments.push(segment);
     this.places.push({ parent: parent, nodes: nodes.slice(), inline: inline, opaque: opaque });
   };
 
@@ -224,11 +230,13 @@ var ExtensionPreprocessingJS = (function () {
   }
 
   // Replaces placeholders in a parsed translation by the original elements, emptied and refilled with the
-  // translated content. Returns false (and changes nothing) when the markup came back damaged.
-  function restore(fragment, place) {
+  // translated content. Returns false (and changes nothing) when the markup came back damaged. A `relaxed`
+  // translation (flattened or plain text by the native side's fallback) may leave elements out: they go with the
+  // original nodes, their words being in the translation.
+  function restore(fragment, place, relaxed) {
     var inline = place.inline;
     var placeholders = fragment.querySelectorAll("[data-wa]");
-    if (placeholders.length !== inline.length) return false;
+    if (relaxed ? placeholders.length > inline.length : placeholders.length !== inline.length) return false;
     var seen = {};
     for (var i = 0; i < placeholders.length; i++) {
       var n = placeholders[i].getAttribute("data-wa");
@@ -245,6 +253,16 @@ var ExtensionPreprocessingJS = (function () {
       placeholder.parentNode.replaceChild(original, placeholder);
     }
     return true;
+  }
+
+  // "812 segments: 790 translated, 12 with plain inline elements flattened, ..., 0 left untranslated".
+  function summary(coverage, untranslated) {
+    var parts = [coverage.translated + " translated"];
+    if (coverage.flattened) parts.push(coverage.flattened + " with plain inline elements flattened");
+    if (coverage.split) parts.push(coverage.split + " split at their inline elements");
+    if (coverage.plainText) parts.push(coverage.plainText + " as plain text");
+    parts.push(untranslated + " left untranslated");
+    return coverage.sent + " segments: " + parts.join(", ");
   }
 
   return {
@@ -279,6 +297,8 @@ var ExtensionPreprocessingJS = (function () {
       var collector = state.collector;
       var translations = arguments["translations"] || {};
       var attributes = arguments["attributes"] || {};
+      var relaxed = {};
+      (arguments["relaxed"] || []).forEach(function (id) { relaxed[id] = true; });
       var damaged = 0;
       for (var id in translations) {
         if (id === state.titleId) { document.title = translations[id].replace(/<[^>]*>/g, ""); continue; }
@@ -291,7 +311,7 @@ var ExtensionPreprocessingJS = (function () {
         var next = last.parentNode === parent ? last.nextSibling : null;
         var template = document.createElement("template");
         template.innerHTML = translations[id];
-        if (!restore(template.content, place)) { damaged++; continue; }
+        if (!restore(template.content, place, relaxed[id])) { damaged++; continue; }
         for (var k = 0; k < place.nodes.length; k++) {
           if (place.nodes[k].parentNode === parent) parent.removeChild(place.nodes[k]);
         }
@@ -303,8 +323,10 @@ var ExtensionPreprocessingJS = (function () {
         if (target) target.element.setAttribute(target.attribute, attributes[a]);
       }
       if (arguments["lang"] && document.documentElement) document.documentElement.setAttribute("lang", arguments["lang"]);
+      var coverage = arguments["coverage"];
+      if (coverage) console.info("translate: " + summary(coverage, coverage.untranslated + damaged));
       damaged += arguments["damaged"] || 0;
-      if (damaged > 0) console.warn("translate: " + damaged + " segment(s) came back with damaged markup; their original text was kept");
+      if (damaged > 0) console.warn("translate: " + damaged + " segment(s) or attribute(s) left untranslated: the engine damaged their markup and no fallback step translated them");
     }
   };
 })();
