@@ -59,9 +59,9 @@ public final class ActionHost {
     } else if let runner {
       // An extension that returns no finalize argument still gets finalize() called, with an empty dictionary:
       // Apple's template relies on it ("If nothing's been returned to us, we'll set the background to blue").
-      let started = Date()
+      var timing = StepTiming(trace)
       finalizeArguments = try runner.process(results: results, arguments: request.arguments, opened: &opened) ?? .dictionary([:])
-      trace?("extension", Date().timeIntervalSince(started))
+      timing.lap("extension")
     } else {
       finalizeArguments = nil
     }
@@ -70,9 +70,9 @@ public final class ActionHost {
     if let finalizeArguments {
       try preprocessor.finalize(object, arguments: finalizeArguments, timeout: request.timeout)
     }
-    let serializing = Date()
+    var timing = StepTiming(trace)
     let html = page.serialize()
-    trace?("serialize", Date().timeIntervalSince(serializing))
+    timing.lap("serialize")
     return ActionOutcome(html: html, results: results, finalizeArguments: finalizeArguments, openedURLs: opened)
   }
 

@@ -24,11 +24,8 @@ final class Page {
   /// `trace` gets the seconds of `load` (read and decode), `parse` and `window` (the JS globals).
   init(request: ActionRequest, subresources loader: (any SubresourceLoader)? = nil, group: ScriptGroup? = nil,
        trace: ((String, TimeInterval) -> Void)? = nil, report: @escaping (Diagnostic) -> Void) throws(WebActionError) {
-    var stepStarted = Date()
-    func stepEnded(_ name: String) {
-      trace?(name, Date().timeIntervalSince(stepStarted))
-      stepStarted = Date()
-    }
+    var timing = StepTiming(trace)
+    func stepEnded(_ name: String) { timing.lap(name) }
     // An embedder's loader, else `--subresources` folders, else the resources saved with the page.
     let subresources = loader ?? (request.subresources.folders.isEmpty ? request.page.savedResources : request.subresources)
     let (bytes, fileURL) = try request.page.read(maximumSize: request.maximumPageSize)

@@ -35,17 +35,13 @@ final class ExtensionProcess: @unchecked Sendable {
     case notStarted(String)
   }
 
-  private enum Command {
-    case send(Data)
-    case stop(grace: Duration)
-  }
-
   let executable: URL
   private let condition = NSCondition()
   private var events: [Event] = []
   private var processID: pid_t?
   private var ended = false
-  private let commands: AsyncStream<Command>.Continuation
+  /// The frames to write to the child's standard input, in order; finishing it closes that input.
+  private let commands: AsyncStream<Data>.Continuation
   /// The largest data-segment size seen by ``sampleMemory()``, in bytes.
   private(set) var peakDataBytes = 0
 
@@ -57,7 +53,7 @@ final class ExtensionProcess: @unchecked Sendable {
     self.executable = executable
     // A child that dies while the host writes to it must not take the host with it (SIGPIPE).
     signal(SIGPIPE, SIG_IGN)
-    let (stream, continuation) = AsyncStream.makeStream(of: Command.self)
+    let (stream, continuation) = AsyncStream.makeStream(of: Data.self)
     commands = continuation
     var options = PlatformOptions()
     options.createSession = true
@@ -80,13 +76,8 @@ final class ExtensionProcess: @unchecked Sendable {
           self.started(execution.processIdentifier.value)
           try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await self.readFrames(from: execution.standardOutput) }
-            for await command in stream {
-              switch command {
-              case .send(let data):
-                _ = try? await execution.standardInputWriter.write(Array(data))
-              case .stop(let grace):
-                await execution.teardown(using: [.gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: grace)])
-              }
+            for await data in stream {
+              _ = try? await execution.standardInputWriter.write(Array(data))
             }
             try? await execution.standardInputWriter.finish()
             try await group.waitForAll()
@@ -133,7 +124,7 @@ final class ExtensionProcess: @unchecked Sendable {
 
   /// Sends one message.
   func send(_ message: PropertyList) throws(ExtensionWire.ProtocolError) {
-    commands.yield(.send(try ExtensionWire.frame(message)))
+    commands.yield(try ExtensionWire.frame(message))
   }
 
   /// The next event, or nil when `deadline` passes first. Samples the child's memory every 50 ms meanwhile.
@@ -164,11 +155,6 @@ final class ExtensionProcess: @unchecked Sendable {
     if let ended = waitForExit(until: Date(timeIntervalSinceNow: grace)) { return ended }
     if let pid { kill(-pid, SIGKILL) }
     return waitForExit(until: .distantFuture)!
-  }
-
-  /// Asks the child to end now: SIGTERM to its session, then SIGKILL after `grace` (swift-subprocess's teardown).
-  func terminate(grace: TimeInterval) {
-    commands.yield(.stop(grace: .milliseconds(Int(grace * 1000))))
   }
 
   /// Waits until the child has exited or `deadline` passes; how it ended, or nil.

@@ -47,9 +47,6 @@ final class ProcessExtensionRunner: ExtensionRunner {
     _ = try? running()
   }
 
-  /// The child process's ID while one runs (for tests).
-  var processID: pid_t? { child?.pid }
-
   func process(results: PropertyList, arguments: [String: String], opened: inout [String]) throws(WebActionError) -> PropertyList? {
     let request = ExtensionItem(preprocessingResults: results, arguments: arguments)
     // An extension may exit (status 0) after any reply, having served what it wanted to: a request sent as it went
