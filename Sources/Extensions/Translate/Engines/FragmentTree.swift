@@ -43,7 +43,16 @@ enum FragmentTree {
   }
 
   /// True when `text` has a letter in it.
-  static func hasWords(_ text: String) -> Bool { text.unicodeScalars.contains { $0.properties.isAlphabetic } }
+  static func hasWords(_ text: String) -> Bool {
+    for scalar in text.unicodeScalars {
+      if scalar.isASCII {
+        if (0x41...0x5A).contains(scalar.value) || (0x61...0x7A).contains(scalar.value) { return true }
+      } else if scalar.properties.isAlphabetic {
+        return true
+      }
+    }
+    return false
+  }
 
   /// Serializes `node` back to HTML (text re-escaped as `innerHTML` would).
   static func serialize(_ node: Node) -> String {
