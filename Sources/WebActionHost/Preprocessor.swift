@@ -23,12 +23,12 @@ struct Preprocessor {
   }
 
   /// Runs `body` as step `name`: console output says so, and `trace` gets its time.
-  private func step<T>(_ name: String, console: String, _ body: () throws(WebActionError) -> T) throws(WebActionError) -> T {
-    var timing = StepTiming(trace)
+  private func step<T>(_ name: String, console: String? = nil, _ body: () throws(WebActionError) -> T) throws(WebActionError) -> T {
+    let started = Date()
     phase.name = console
     defer {
       phase.name = nil
-      timing.lap(name)
+      trace?(name, Date().timeIntervalSince(started))
     }
     return try body()
   }
@@ -60,7 +60,7 @@ struct Preprocessor {
   func run(_ object: ScriptValue, timeout: TimeInterval) throws(WebActionError) -> PropertyList {
     let run = try function(named: "run", of: object)
     let context = page.context
-    var timing = StepTiming(trace)
+    let started = Date()
     phase.name = "run()"
     defer { phase.name = nil }
     var received: [ProtectedValue] = []
@@ -102,8 +102,9 @@ struct Preprocessor {
                         "completionFunction was called \(received.count) times; Safari uses the first call's value"))
     }
     let value = received[0].value
-    timing.lap("run")
-    defer { timing.lap("convert") }
+    trace?("run", Date().timeIntervalSince(started))
+    let converting = Date()
+    defer { trace?("convert", Date().timeIntervalSince(converting)) }
     do {
       let bridge = try PropertyListBridge(context: context) { message in
         report(Diagnostic(.warning, source: "webaction", message))
@@ -123,14 +124,12 @@ struct Preprocessor {
   /// Calls `finalize(arguments)` with `arguments` converted to JS, then lets its timers and promises settle.
   func finalize(_ object: ScriptValue, arguments: PropertyList, timeout: TimeInterval) throws(WebActionError) {
     let finalize = try function(named: "finalize", of: object)
-    try step("finalize", console: "finalize()") { () throws(WebActionError) in
-      try callFinalize(finalize, of: object, arguments, timeout)
+    let started = Date()
+    phase.name = "finalize()"
+    defer {
+      phase.name = nil
+      trace?("finalize", Date().timeIntervalSince(started))
     }
-  }
-
-  private func callFinalize(
-    _ finalize: ScriptValue, of object: ScriptValue, _ arguments: PropertyList, _ timeout: TimeInterval
-  ) throws(WebActionError) {
     do {
       let bridge = try PropertyListBridge(context: page.context) { _ in }
       _ = try finalize.call(this: object, args: [try bridge.scriptValue(from: arguments)])
