@@ -102,7 +102,9 @@ extension ScriptContext {
       error.kind = .timeout
       error.name = "TimeoutError"
       let limit = executionTimeLimit.map { " of \($0) s" } ?? ""
-      error.message = "script stopped: it ran past the execution time limit\(limit) (\(error.message))"
+      // What JSC threw is its termination, or an error the termination caused in the code it cut short (a native
+      // call's result missing: "undefined is not an object"), which would only mislead.
+      error.message = "script stopped: it ran past the execution time limit\(limit)"
     }
     return error
   }

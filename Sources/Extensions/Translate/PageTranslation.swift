@@ -5,8 +5,9 @@ import Foundation
 /// Input (the preprocessing results of translate.appex/Action.js):
 /// `{url, pageLanguage, segments: [{id, html, lang, flat}], attributes: [{id, text, lang}]}`, where `lang` is the
 /// nearest `lang` attribute around the segment and `flat` lists the inline elements (by `data-wa` number) that carry
-/// no attributes and may be flattened if the engine damages the segment's markup. run() cannot see `--arg`, so the source language is decided here:
-/// `--arg from=`, else the page's language (`<html lang>`, else `<meta http-equiv=content-language>`).
+/// no attributes and may be flattened if the engine damages the segment's markup. run() cannot see `--arg`, so the
+/// source language is decided here: `--arg from=`, else the page's language (`<html lang>`, else
+/// `<meta http-equiv=content-language>`).
 /// Segments and attributes whose `lang` is another language than the source are left alone.
 /// Output (the finalize argument):
 /// `{translations: {id: html}, attributes: {id: text}, lang: to, damaged: N, relaxed: [id], coverage: {...}}`.
