@@ -23,12 +23,12 @@ struct Preprocessor {
   }
 
   /// Runs `body` as step `name`: console output says so, and `trace` gets its time.
-  private func step<T>(_ name: String, console: String? = nil, _ body: () throws(WebActionError) -> T) throws(WebActionError) -> T {
-    let started = Date()
+  private func step<T>(_ name: String, console: String, _ body: () throws(WebActionError) -> T) throws(WebActionError) -> T {
+    var timing = StepTiming(trace)
     phase.name = console
     defer {
       phase.name = nil
-      trace?(name, Date().timeIntervalSince(started))
+      timing.lap(name)
     }
     return try body()
   }
@@ -60,13 +60,16 @@ struct Preprocessor {
   func run(_ object: ScriptValue, timeout: TimeInterval) throws(WebActionError) -> PropertyList {
     let run = try function(named: "run", of: object)
     let context = page.context
-    let started = Date()
+    var timing = StepTiming(trace)
     phase.name = "run()"
     defer { phase.name = nil }
     var received: [ProtectedValue] = []
+    // `args.context`, not `context`: the function lives in the JS heap, and a closure holding its own context
+    // strongly is a cycle that only a collection breaks. A conservative scan of the stack that still finds the
+    // function (after a script error, say) then keeps the page's whole JS world alive to the end of the process.
     let completion = context.makeFunction(name: "completionFunction") { args in
       received.append(ProtectedValue(args.value(0)))
-      return context.makeUndefined()
+      return args.context.makeUndefined()
     }
     let arguments = context.makeObject()
     do {
@@ -102,9 +105,8 @@ struct Preprocessor {
                         "completionFunction was called \(received.count) times; Safari uses the first call's value"))
     }
     let value = received[0].value
-    trace?("run", Date().timeIntervalSince(started))
-    let converting = Date()
-    defer { trace?("convert", Date().timeIntervalSince(converting)) }
+    timing.lap("run")
+    defer { timing.lap("convert") }
     do {
       let bridge = try PropertyListBridge(context: context) { message in
         report(Diagnostic(.warning, source: "webaction", message))
@@ -124,12 +126,14 @@ struct Preprocessor {
   /// Calls `finalize(arguments)` with `arguments` converted to JS, then lets its timers and promises settle.
   func finalize(_ object: ScriptValue, arguments: PropertyList, timeout: TimeInterval) throws(WebActionError) {
     let finalize = try function(named: "finalize", of: object)
-    let started = Date()
-    phase.name = "finalize()"
-    defer {
-      phase.name = nil
-      trace?("finalize", Date().timeIntervalSince(started))
+    try step("finalize", console: "finalize()") { () throws(WebActionError) in
+      try callFinalize(finalize, of: object, arguments, timeout)
     }
+  }
+
+  private func callFinalize(
+    _ finalize: ScriptValue, of object: ScriptValue, _ arguments: PropertyList, _ timeout: TimeInterval
+  ) throws(WebActionError) {
     do {
       let bridge = try PropertyListBridge(context: page.context) { _ in }
       _ = try finalize.call(this: object, args: [try bridge.scriptValue(from: arguments)])

@@ -35,11 +35,11 @@ public final class ScriptSession {
       if value.isObject, try value.property("then").isObject {
         let fulfilled = context.makeFunction(name: "fulfilled") { args in
           settled = (ProtectedValue(args.value(0)), false)
-          return context.makeUndefined()
+          return args.context.makeUndefined()  // not `context`: see Preprocessor.run's completionFunction
         }
         let rejected = context.makeFunction(name: "rejected") { args in
           settled = (ProtectedValue(args.value(0)), true)
-          return context.makeUndefined()
+          return args.context.makeUndefined()
         }
         _ = try value.property("then").call(this: value, args: [fulfilled, rejected])
         switch page.loop.runUntil(deadline: page.loop.clock.now + timeout, condition: { settled != nil }) {
