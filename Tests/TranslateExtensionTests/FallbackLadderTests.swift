@@ -95,6 +95,10 @@ final class FallbackLadderTests: XCTestCase {
     let plain = SegmentFallback.PlainText(#"Press <kbd data-wa="0"></kbd> <b data-wa="1">now</b>, then <a data-wa="2">go &lt;here&gt;</a>"#)
     XCTAssertEqual(plain.text, "Press now, then go &lt;here&gt;")
     XCTAssertEqual(plain.rebuild("Pulsa ahora"), #"Pulsa ahora <kbd data-wa="0"></kbd> "#)
+    // What has no words stays where it was and is not sent too.
+    let numbered = SegmentFallback.PlainText(#"Page <b data-wa="0">42</b> | of <i data-wa="1">the</i> book"#)
+    XCTAssertEqual(numbered.text, "Page | of the book")
+    XCTAssertEqual(numbered.rebuild("Página | del libro"), #"Página | del libro <b data-wa="0">42</b> "#)
   }
 
   private func coverage(

@@ -18,9 +18,6 @@ extension PageTranslation {
 
     public init() {}
 
-    /// Segments that kept every inline element.
-    public var keptMarkup: Int { translated + split }
-
     public var foundationObject: [String: Int] {
       [
         "sent": sent, "translated": translated, "flattened": flattened, "split": split, "plainText": plainText,

@@ -118,12 +118,13 @@ enum SegmentFallback {
       text = HTMLFragment.escapeText(words.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
     }
 
+    /// The words of what `rebuild` drops; what has no words stays in place, so it is not sent as well.
     private static func collect(_ nodes: [FragmentTree.Node], into words: inout String) {
       for node in nodes {
         switch node {
-        case .text(let text): words += text
-        case .element(_, _, let children): collect(children, into: &words)
-        case .opaque: words += " "
+        case .text(let text) where FragmentTree.hasWords(text): words += text
+        case .element(_, _, let children) where FragmentTree.hasWords(children): collect(children, into: &words)
+        default: words += " "
         }
       }
     }
