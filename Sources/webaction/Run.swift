@@ -107,7 +107,7 @@ struct Run: WebActionCommandRunning {
           try PropertyListFile.write(argument, format: resultsFormat, to: saveFinalizeArgs)
         } else {
           StandardError.write(
-            "webaction: --save-finalize-args: the extension returned no finalize argument, so finalize() was not called; \(saveFinalizeArgs) was not written\n")
+            "webaction: --save-finalize-args: \(extensionName) has no native side (no NSExtensionPrincipalClass or executable), so there is no finalize argument; \(saveFinalizeArgs) was not written\n")
         }
       }
       try write(written, to: output)

@@ -236,6 +236,26 @@ final class RunCommandTests: WorkFolderTestCase {
     XCTAssertTrue(missing.stderr.contains("cannot read no-such-page.html: No such file or directory"), missing.stderr)
   }
 
+  /// --save-finalize-args writes what the native side returned (page-info's reading time here), in --results-format;
+  /// a bundle with no native side has nothing to write, and says so.
+  func testSaveFinalizeArgsWritesTheNativeSidesAnswer() throws {
+    let saved = work.appendingPathComponent("finalize.plist").path
+    let result = try WebActionCommand.run([
+      "run", WebActionCommand.page("article.html"), "--ext", "page-info", "--save-finalize-args", saved,
+      "--results-format", "xml", "-o", "/dev/null"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let argument = try XCTUnwrap(
+      PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: saved)), format: nil) as? [String: Any])
+    XCTAssertNotNil(argument["readingTimeMinutes"], "\(argument)")
+
+    let jsOnly = try WebActionCommand.actionBundle(in: work, run: "args.completionFunction({});")
+    let none = work.appendingPathComponent("none.json").path
+    let quiet = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", jsOnly, "--save-finalize-args", none, "-o", "/dev/null"])
+    XCTAssertEqual(quiet.status, 0, quiet.stderr)
+    XCTAssertTrue(quiet.stderr.contains("has no native side (no NSExtensionPrincipalClass or executable)"), quiet.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: none))
+  }
+
   private func json(_ object: [String: String]) throws -> String {
     let url = work.appendingPathComponent("args-\(UUID().uuidString).json")
     try JSONSerialization.data(withJSONObject: object).write(to: url)
