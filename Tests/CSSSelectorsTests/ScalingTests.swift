@@ -120,10 +120,10 @@ final class ScalingTests: XCTestCase {
   }
 }
 
-/// The descendant-combinator memo gives the answers of walking every ancestor, on deep random trees.
-final class AncestorWalkMemoTests: XCTestCase {
+/// The combinator-walk memo gives the answers of walking every ancestor and previous sibling, on deep random trees.
+final class CombinatorWalkMemoTests: XCTestCase {
   override func tearDown() {
-    ancestorWalkMemoThreshold = 32
+    combinatorWalkMemoThreshold = 32
     super.tearDown()
   }
 
@@ -161,16 +161,17 @@ final class AncestorWalkMemoTests: XCTestCase {
       ".a .b", ".a .b .c", ".a > .b .c", ".a .b > .c", ".c ~ .b .a", ".a + p .b", ":has(.a .b)", ".a:has(.b .c)",
       ":not(.a .b)", ".a :is(.b .c)", ":is(.a, .b) .c .a", "div .a div .b", ".a div:not(.b .c) p", "p .a ~ div .c",
       ":is(.a .b) :is(.b .c)", ".a :not(.c .b) .c", ".b :has(.c .a) .a",
+      ".a ~ .b", ".a ~ .b ~ .c", ".a ~ p + .b", ":is(.a ~ .b) .c", ".a ~ :not(.b ~ .c)", ".a .b ~ .c", ".c ~ div > .a ~ p",
     ]
     for seed: UInt64 in [1, 2, 3] {
       let root = Self.randomDeepTree(depth: 150, seed: seed)
       defer { root.removeAllChildren() }
       for selector in selectors {
         let list = try SelectorList(parsing: selector)
-        ancestorWalkMemoThreshold = Int.max - 1
+        combinatorWalkMemoThreshold = Int.max - 1
         let expected = list.allMatches(in: root, includeRoot: true).map(\.id)
         for threshold in [0, 2, 32] {
-          ancestorWalkMemoThreshold = threshold
+          combinatorWalkMemoThreshold = threshold
           XCTAssertEqual(list.allMatches(in: root, includeRoot: true).map(\.id), expected, "\(selector), seed \(seed), threshold \(threshold)")
         }
       }
@@ -178,8 +179,8 @@ final class AncestorWalkMemoTests: XCTestCase {
   }
 }
 
-/// `:has()` whose combinators all go down answers from a per-query memo; it must agree with looking at every
-/// descendant.
+/// `:has()` answers from a per-query memo past a few hundred candidates; it must agree with looking at every
+/// descendant or following sibling.
 final class RelativeMatchMemoTests: XCTestCase {
   private func descendants(of element: TestElement) -> [TestElement] {
     var found: [TestElement] = []
@@ -194,7 +195,7 @@ final class RelativeMatchMemoTests: XCTestCase {
   func testHasWithOneCompoundAgreesWithLookingAtEveryDescendant() throws {
     for seed: UInt64 in [4, 5, 6] {
       // Deep enough that subtrees pass the plain walk's budget (256 descendants) and the memo answers.
-      let root = AncestorWalkMemoTests.randomDeepTree(depth: 600, seed: seed)
+      let root = CombinatorWalkMemoTests.randomDeepTree(depth: 600, seed: seed)
       defer { root.removeAllChildren() }
       let all = [root] + descendants(of: root)
       // Rare compounds (none, one deep element) pass the budget and reach the memo; common ones stop early.
@@ -225,12 +226,15 @@ final class RelativeMatchMemoTests: XCTestCase {
 
   func testHasWithSeveralCompoundsAgreesWithMatchingEveryDescendantFromTheAnchor() throws {
     for seed: UInt64 in [7, 8] {
-      let root = AncestorWalkMemoTests.randomDeepTree(depth: 120, seed: seed)
+      let root = CombinatorWalkMemoTests.randomDeepTree(depth: 120, seed: seed)
       defer { root.removeAllChildren() }
       let all = [root] + descendants(of: root)
       let relatives = [
         ".a .b", "> .a .b", ".a > .b", "> div > p", "div .b > .c", ".a .b .c", "> .none .a", "p .a",
         "~ .a", "+ .b", "~ div .c", "+ p > .a", "~ .none",
+        // Sideways inside: whether an element can play a compound's part then depends on its following siblings.
+        ".a + .b", "> .a ~ .b", ".a ~ p .c", "~ p + p.b", "+ .a + .b", "+ .a ~ .b > .c", "> div + p", ".none ~ .a",
+        "~ .a ~ .b ~ .c", "div > p + .a .b",
       ]
       for relative in relatives {
         // An element d makes E match when `:scope REL` matches d with E as the scope.

@@ -145,6 +145,24 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  func testHasWithASiblingCombinatorInsideOverAList() throws {
+    // A sibling combinator after the leading one: each item tried every following item, O(n²), until the per-query
+    // memo answered every relative selector (5,000 items took 1.1 s).
+    try assertScalesLinearly("querySelectorAll li:has(~ li + li.x) over a list", n: 5_000) { n in
+      Document.parse(html: "<ul>" + String(repeating: "<li>i", count: n) + "<li class=x>x</ul>")
+    } work: { document in
+      XCTAssertEqual(try document.querySelectorAll("li:has(~ li + li.x)").count, document.getElementsByTagName("li").count - 2)
+    }
+  }
+
+  func testSubsequentSiblingCombinatorOverAList() throws {
+    try assertScalesLinearly("querySelectorAll .x ~ li over a list", n: 1_000) { n in
+      Document.parse(html: "<ul>" + String(repeating: "<li>i", count: n) + "<li class=x>x</ul>")
+    } work: { document in
+      XCTAssertEqual(try document.querySelectorAll(".x ~ li").count, 0)
+    }
+  }
+
   func testReadingALiveCollectionInALoop() {
     assertScalesLinearly("a live collection's length and items, read in a loop", n: 5_000) { n in
       Document.parse(html: String(repeating: "<p>x", count: n))

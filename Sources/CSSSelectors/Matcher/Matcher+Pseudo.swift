@@ -116,59 +116,46 @@ extension Matcher {
   /// https://drafts.csswg.org/selectors-4/#relational
   /// Step 1. Leading ` ` or `>`: candidates are the anchor's descendants (children only when nothing
   ///         after the leading combinator goes down the tree).
-  /// Step 2. Leading `+` or `~`: candidates are the following siblings, and their descendants when a
-  ///         later combinator goes down the tree.
+  /// Step 2. Leading `+` or `~`: candidates are the following siblings (only the next one for `:has(+ C)`), and
+  ///         their descendants when a later combinator goes down the tree.
   /// Step 3. A candidate matches when the selector matches it and its leftmost compound reaches the anchor.
+  /// Past a few hundred candidates, the answer comes from the query's ``RelativeMatchMemo``, computed once per
+  /// element (small subtrees and early matches keep the plain walk, which stops early).
   private func hasMatch(_ relative: ComplexSelector, anchor: E) -> Bool {
+    if let known = relativeMatches.answer(relative, anchor: anchor) { return known }
     let goesDown = relative.combinators.dropLast().contains { $0 == .descendant || $0 == .child }
     let leading = relative.combinators[relative.combinators.count - 1]
-    func test(_ candidate: E) -> Bool { match(relative, 0, candidate, anchor: anchor) == .matched }
+    var budget = relativeMatchWalkBudget
+    /// Tests a candidate; false when the budget is spent.
+    func tried(_ candidate: E, _ found: inout Bool) -> Bool {
+      found = match(relative, 0, candidate, anchor: anchor) == .matched
+      budget -= 1
+      return !found && budget > 0
+    }
+    var found = false
     switch leading {
     case .descendant, .child:  // Step 1.
-      if leading == .child && !goesDown {
+      if leading == .child && !goesDown {  // `:has(> a ~ b)`: children only, each once in a query.
         var child = anchor.selectorFirstChild
         while let c = child {
-          if test(c) { return true }
+          if match(relative, 0, c, anchor: anchor) == .matched { return true }
           child = c.selectorNextSibling
         }
         return false
       }
-      // Combinators that all go down, past a few hundred descendants: the answer computed once per element in a
-      // query (small subtrees and early matches keep the plain walk, which stops early).
-      let memoized = RelativeMatchMemo<E>.handles(relative)
-      if memoized, let known = relativeMatches.answer(relative, anchor: anchor) { return known }
-      var budget = memoized ? relativeMatchWalkBudget : Int.max
-      var found = false
-      let finished = Matcher.forEachInDocumentOrder(below: anchor, includeRoot: false) { element in
-        found = test(element)
-        budget -= 1
-        return !found && budget > 0
+      if Matcher.forEachInDocumentOrder(below: anchor, includeRoot: false, { tried($0, &found) }) || found {
+        return found
       }
-      if found || finished { return found }
-      return relativeMatches.matches(relative, anchor: anchor, self)
     case .nextSibling, .subsequentSibling:  // Step 2.
-      // Past a few hundred candidates, the memo when it can answer (`li:has(~ .x)` over a long list).
-      let memoized = RelativeMatchMemo<E>.handles(relative)
-      if memoized, let known = relativeMatches.siblingAnswer(relative, anchor: anchor) { return known }
-      var budget = memoized ? relativeMatchWalkBudget : Int.max
       var sibling = anchor.selectorNextSibling
-      while let s = sibling, budget > 0 {
-        if test(s) { return true }
-        budget -= 1
-        if goesDown {
-          var found = false
-          let finished = Matcher.forEachInDocumentOrder(below: s, includeRoot: false) { element in
-            found = test(element)
-            budget -= 1
-            return !found && budget > 0
-          }
-          if found { return true }
-          if !finished { break }
-        }
-        if leading == .nextSibling && !goesDown { return false }
+      while let s = sibling, tried(s, &found) {
+        if goesDown, !Matcher.forEachInDocumentOrder(below: s, includeRoot: false, { tried($0, &found) }) { break }
+        if leading == .nextSibling && relative.compounds.count == 1 { return false }
         sibling = s.selectorNextSibling
       }
-      return budget > 0 ? false : relativeMatches.matches(relative, anchor: anchor, self)
+      if found { return true }
+      if budget > 0 { return false }
     }
+    return relativeMatches.matches(relative, anchor: anchor, self)
   }
 }

@@ -9,8 +9,8 @@ struct Matcher<E: SelectorElement> {
   let scope: E?
   /// Sibling indexes for `:nth-*`, computed during this query only (the tree does not change while it matches).
   let siblingIndexes = SiblingIndexCache<E>()
-  /// The outcomes of long ancestor walks for descendant combinators, during this query only.
-  let ancestorWalks = AncestorWalkMemo<E>()
+  /// The outcomes of long walks for descendant and `~` combinators, during this query only.
+  let combinatorWalks = CombinatorWalkMemo<E>()
   /// Whether an element has descendants matching a relative selector going down (`:has(.x)`, `:has(> .a .b)`),
   /// during this query only.
   let relativeMatches = RelativeMatchMemo<E>()
@@ -47,9 +47,11 @@ struct Matcher<E: SelectorElement> {
   /// 100,000 compounds cannot overflow the stack; `path` allocates only once a subject compound has matched.
   ///
   /// A descendant combinator's walk from a candidate up through its ancestors ends the same way whichever element
-  /// started it (matched, or failed for every ancestor), so past the first ``AncestorWalkMemo/threshold`` candidates
-  /// a walk records its outcome for each candidate it tries and stops at a candidate whose outcome is known: on a
-  /// chain of n nested elements, `.x div` costs O(n) instead of O(n × depth).
+  /// started it (matched, or failed for every ancestor), and so does a `~` combinator's walk from a candidate back
+  /// through its previous siblings; so past the first ``combinatorWalkMemoThreshold`` candidates a walk records its
+  /// outcome for each candidate it tries and stops at a candidate whose outcome is known: on a chain of n nested
+  /// elements, `.x div` costs O(n) instead of O(n × depth), and over a list of n items `.x ~ li` O(n) instead of
+  /// O(n²).
   func match(_ selector: ComplexSelector, _ index: Int, _ element: E, anchor: E?) -> Outcome {
     // path[k] is the element at compound index + k that is trying its combinator's candidates, tried[k] how many
     // it tried. (The matcher runs unspecialized from other modules: no generic value but E's own is made here, since
@@ -62,16 +64,18 @@ struct Matcher<E: SelectorElement> {
     while true {
       // Steps 1-3 for `element` at `level`, or step 4 from its first candidate.
       var result: Outcome
-      var known: Bool?
-      if level > index, tried[tried.count - 1] > ancestorWalkMemoThreshold, selector.combinators[level - 1] == .descendant {
-        known = ancestorWalks.outcome(of: selector, anchor: anchor, level, from: element)
+      var known: Outcome?
+      if level > index, tried[tried.count - 1] > combinatorWalkMemoThreshold,
+        selector.combinators[level - 1] == .descendant || selector.combinators[level - 1] == .subsequentSibling
+      {
+        known = combinatorWalks.outcome(of: selector, anchor: anchor, level, from: element)
         if known == nil {
-          ancestorWalks.note(element, of: selector, anchor: anchor, level: level)
+          combinatorWalks.note(element, of: selector, anchor: anchor, level: level)
           recording = true
         }
       }
       if let known {
-        result = known ? .matched : .failedGlobally
+        result = known
       } else if let done = test(selector, level, element, anchor: anchor) {
         result = done
       } else if let first = Matcher.step(from: element, over: selector.combinators[level]) {
@@ -96,7 +100,7 @@ struct Matcher<E: SelectorElement> {
         } else {
           result = Matcher.exhausted(combinator)
         }
-        if recording { ancestorWalks.finish(selector, anchor: anchor, level: level, matched: result == .matched) }
+        if recording { combinatorWalks.finish(selector, anchor: anchor, level: level, result) }
         path.removeLast()
         tried.removeLast()
         element = below
@@ -202,12 +206,13 @@ struct Matcher<E: SelectorElement> {
 /// Walks shorter than this many candidates are not recorded: on ordinary trees the memo costs more than it saves.
 /// A global (a generic class has no static stored properties); tests lower it to exercise the memo on small trees
 /// and raise it to switch the memo off.
-nonisolated(unsafe) var ancestorWalkMemoThreshold = 32
+nonisolated(unsafe) var combinatorWalkMemoThreshold = 32
 
-/// The outcomes of descendant-combinator walks during one query: for a selector (with its anchor, for a relative
-/// selector), a compound level and a candidate, whether some element from that candidate up matches the rest of the
-/// selector. The tree does not change while a query runs, so an outcome holds for the whole query.
-final class AncestorWalkMemo<E: SelectorElement> {
+/// The outcomes of descendant- and `~`-combinator walks during one query: for a selector (with its anchor, for a
+/// relative selector), a compound level and a candidate, how the walk from that candidate on (up through its
+/// ancestors, or back through its previous siblings) ended: matched, or which failure. The tree does not change while
+/// a query runs, so an outcome holds for the whole query.
+final class CombinatorWalkMemo<E: SelectorElement> {
   private struct Key: Hashable {
     /// The selector's storage: equal selectors share it, and then their outcomes.
     let selector: UnsafeRawPointer?
@@ -218,7 +223,7 @@ final class AncestorWalkMemo<E: SelectorElement> {
   }
 
   /// Each outcome, with its element, kept alive so that its identity is not reused during the query.
-  private var outcomes: [Key: (element: E, matched: Bool)] = [:]
+  private var outcomes: [Key: (element: E, outcome: Matcher<E>.Outcome)] = [:]
   /// The candidates of the walks under way past the threshold, until their outcome is known, by selector, anchor
   /// and level (an inner selector, `:is(.a .b)`, walks while an outer one's walk is under way).
   private var pending: [Key: [E]] = [:]
@@ -228,9 +233,9 @@ final class AncestorWalkMemo<E: SelectorElement> {
         anchor: anchor?.selectorIdentity, level: level, element: element?.selectorIdentity)
   }
 
-  func outcome(of selector: ComplexSelector, anchor: E?, _ level: Int, from candidate: E) -> Bool? {
+  func outcome(of selector: ComplexSelector, anchor: E?, _ level: Int, from candidate: E) -> Matcher<E>.Outcome? {
     if outcomes.isEmpty { return nil }
-    return outcomes[key(selector, anchor, level, candidate)]?.matched
+    return outcomes[key(selector, anchor, level, candidate)]?.outcome
   }
 
   /// A candidate the walk at `level` is about to try.
@@ -239,8 +244,8 @@ final class AncestorWalkMemo<E: SelectorElement> {
   }
 
   /// The walk at `level` ended: every candidate it noted shares its outcome.
-  func finish(_ selector: ComplexSelector, anchor: E?, level: Int, matched: Bool) {
+  func finish(_ selector: ComplexSelector, anchor: E?, level: Int, _ outcome: Matcher<E>.Outcome) {
     guard let candidates = pending.removeValue(forKey: key(selector, anchor, level, nil)) else { return }
-    for candidate in candidates { outcomes[key(selector, anchor, level, candidate)] = (candidate, matched) }
+    for candidate in candidates { outcomes[key(selector, anchor, level, candidate)] = (candidate, outcome) }
   }
 }
