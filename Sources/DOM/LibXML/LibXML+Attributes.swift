@@ -61,13 +61,61 @@ extension LibXML {
   }
 
   /// The first attribute whose qualified name is `name`.
+  ///
+  /// The names are compared as bytes where libxml2 keeps them: making a String of every attribute's name, as a
+  /// lookup did, cost some 150 ns per attribute, and 8,000 `getAttribute` calls on an element with 8,000 attributes
+  /// 1.7 s.
   static func attribute(_ node: Node, qualifiedName name: String) -> Attr? {
-    attributeList(node).first { qualifiedName(of: $0) == name }
+    var name = name
+    return name.withUTF8 { wanted in
+      firstAttribute(node) { attr in
+        var at = 0
+        if let prefix = attr.pointee.ns?.pointee.prefix {
+          guard consume(prefix, from: wanted, at: &at), at < wanted.count, wanted[at] == UInt8(ascii: ":") else {
+            return false
+          }
+          at += 1
+        }
+        return consume(attr.pointee.name, from: wanted, at: &at) && at == wanted.count
+      }
+    }
   }
 
   /// The attribute with this namespace (nil = none) and local name.
   static func attribute(_ node: Node, namespaceURI: String?, localName: String) -> Attr? {
-    attributeList(node).first { self.namespaceURI(of: $0) == namespaceURI && self.localName(of: $0) == localName }
+    var localName = localName
+    return localName.withUTF8 { local in
+      func sameNamespace(_ attr: Attr) -> Bool {
+        guard var uri = namespaceURI else { return attr.pointee.ns?.pointee.href == nil }
+        var at = 0
+        return uri.withUTF8 { consume(attr.pointee.ns?.pointee.href, from: $0, at: &at) && at == $0.count }
+      }
+      return firstAttribute(node) { attr in
+        var at = 0
+        return consume(attr.pointee.name, from: local, at: &at) && at == local.count && sameNamespace(attr)
+      }
+    }
+  }
+
+  /// The element's first attribute for which `test` holds.
+  private static func firstAttribute(_ node: Node, where test: (Attr) -> Bool) -> Attr? {
+    var cursor = node.pointee.type == XML_ELEMENT_NODE ? node.pointee.properties : nil
+    while let attr = cursor {
+      if test(attr) { return attr }
+      cursor = attr.pointee.next
+    }
+    return nil
+  }
+
+  /// True when the C string `name` (nil: an empty one) is in `bytes` from `at`, which it then advances past it.
+  private static func consume(_ name: UnsafePointer<xmlChar>?, from bytes: UnsafeBufferPointer<UInt8>, at: inout Int) -> Bool {
+    guard var cursor = name else { return true }
+    while cursor.pointee != 0 {
+      guard at < bytes.count, bytes[at] == cursor.pointee else { return false }
+      at += 1
+      cursor += 1
+    }
+    return true
   }
 
   /// Replaces an existing attribute's value (no entity parsing).

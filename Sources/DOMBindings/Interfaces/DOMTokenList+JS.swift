@@ -64,7 +64,8 @@ extension DOMInterfaces {
       let added = try args.rest(from: 0).map { try $0.toString() }
       try DOMTokenListObject.validate(added, in: "add")
       var tokens = list.tokens
-      for token in added.map(CodeUnitString.init) where !tokens.contains(token) { tokens.append(token) }
+      var present = Set(tokens)
+      for token in added.map(CodeUnitString.init) where present.insert(token).inserted { tokens.append(token) }
       try list.update(tokens)
     }
     b.method("remove") { list, args in
