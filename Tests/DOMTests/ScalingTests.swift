@@ -163,6 +163,30 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  func testARangeOverTheChildrenOfOneElement() throws {
+    // Whether the range contains each child asked that child's index, counted from the first: O(n²) (8,000
+    // paragraphs: 0.2 s in a release build).
+    try assertScalesLinearly("a range's text and contents over n children", n: 1_000) { n in
+      Document.parse(html: "<div>" + String(repeating: "<p>x</p>", count: n) + "</div>")
+    } work: { document in
+      let range = LiveRange(document: document)
+      try range.selectNodeContents(try XCTUnwrap(document.querySelector("div")))
+      XCTAssertEqual(range.text.count, document.getElementsByTagName("p").count)
+      XCTAssertEqual(try range.cloneContents().childNodes.count, document.getElementsByTagName("p").count)
+    }
+  }
+
+  func testComparingTheDocumentPositionOfNeighbours() throws {
+    try assertScalesLinearly("compareDocumentPosition of each of n children with the one before", n: 2_000) { n in
+      Document.parse(html: "<div>" + String(repeating: "<p>x</p>", count: n) + "</div>")
+    } work: { document in
+      let children = try XCTUnwrap(document.querySelector("div")).children
+      for i in 1..<children.count {
+        XCTAssertEqual(children[i].compareDocumentPosition(children[i - 1]), .preceding)
+      }
+    }
+  }
+
   func testReadingALiveCollectionInALoop() {
     assertScalesLinearly("a live collection's length and items, read in a loop", n: 5_000) { n in
       Document.parse(html: String(repeating: "<p>x", count: n))

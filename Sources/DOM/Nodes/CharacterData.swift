@@ -52,11 +52,11 @@ public class CharacterData: Node {
   ///
   /// https://dom.spec.whatwg.org/#dom-characterdata-appenddata
   public func appendData(_ text: String) {
-    var units = Array(data.utf16)
-    let offset = units.count
-    units += text.utf16
+    // A String holds no lone surrogate, so appending strings appends their code units (a round trip through an
+    // array of UTF-16 code units made 8,000 appends of two characters take 3 s).
     let oldValue = data
-    LibXML.setContent(raw, String(decoding: units, as: UTF16.self))
+    let offset = oldValue.utf16.count
+    LibXML.setContent(raw, oldValue + text)
     document.contentDidChange()
     document.notifyObservers {
       $0.characterDataReplaced(self, offset: offset, removed: 0, inserted: text.utf16.count, oldValue: oldValue)

@@ -140,11 +140,19 @@ public class Node: EventTarget {
   }
 
   /// The index of this node among its siblings.
+  ///
+  /// Counted, up to 64 siblings back; past that, read from the document's index of the parent's children, kept
+  /// until the tree changes: a range over the n children of one element asked each child's index, O(n²) in all.
   var index: Int {
     var count = 0
     var cursor = LibXML.previous(raw)
     while let sibling = cursor {
       count += 1
+      if count == 64, LibXML.kind(raw) != .attribute, let parent = LibXML.parent(raw),
+        let cached = document.childIndex(of: raw, in: parent)
+      {
+        return cached
+      }
       cursor = LibXML.previous(sibling)
     }
     return count

@@ -95,18 +95,50 @@ extension LiveCollection {
 }
 
 extension Document {
-  /// The first element in tree order whose `id` is `id`.
+  /// The first element in tree order whose ID is `id`.
+  ///
+  /// The first lookup after a change to the tree (or to an `id`) walks libxml2's nodes until it finds the element;
+  /// the second builds an index of every ID, which answers until the next change. A page's script looking up ids
+  /// in a loop took a walk over the whole page per call, making a wrapper for every node (2,000 lookups on a page
+  /// of 22,000 elements: 7.6 s); a script that changes the tree between lookups pays one walk per lookup, as before.
   public func getElementById(_ id: String) -> Element? {
     guard !id.isEmpty else { return nil }
-    return descendants().lazy.compactMap { $0 as? Element }.first { $0.getAttribute("id") == id }
+    let found: LibXML.Node?
+    if let index = elementByIDIndex, index.version == treeVersion {
+      let ids = index.ids ?? LibXML.elementsByID(below: raw)
+      if index.ids == nil { elementByIDIndex = (treeVersion, ids) }
+      found = ids[id]
+    } else {
+      elementByIDIndex = (treeVersion, nil)
+      found = LibXML.firstElement(withID: id, below: raw)
+    }
+    return found.flatMap { node(for: $0) as? Element }
+  }
+}
+
+extension Document {
+  /// The index of `child` among `parent`'s children, from an index of them all kept until the tree changes; nil if
+  /// `child` is not one of them.
+  func childIndex(of child: LibXML.Node, in parent: LibXML.Node) -> Int? {
+    if let cached = childIndexes, cached.version == treeVersion, cached.parent == parent {
+      return cached.indexes[child]
+    }
+    var indexes: [LibXML.Node: Int] = [:]
+    var cursor = LibXML.firstChild(parent)
+    while let each = cursor {
+      indexes[each] = indexes.count
+      cursor = LibXML.next(each)
+    }
+    childIndexes = (treeVersion, parent, indexes)
+    return indexes[child]
   }
 }
 
 extension DocumentFragment {
-  /// The first element in tree order whose `id` is `id`.
+  /// The first element in tree order whose ID is `id`.
   public func getElementById(_ id: String) -> Element? {
     guard !id.isEmpty else { return nil }
-    return descendants().lazy.compactMap { $0 as? Element }.first { $0.getAttribute("id") == id }
+    return LibXML.firstElement(withID: id, below: raw).flatMap { document.node(for: $0) as? Element }
   }
 }
 
