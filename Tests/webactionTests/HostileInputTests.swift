@@ -83,6 +83,24 @@ final class HostileInputTests: WorkFolderTestCase {
     ])
   }
 
+  /// Sibling combinators over 100,000 items: `.x ~ li` walked back through every earlier item from each (O(n²): 2,000
+  /// items took 2.6 s in a debug build), and so did a `:has()` with a sibling combinator after its leading one; a
+  /// script looking up every id walked the page per lookup (2,000 lookups on 22,000 elements: 7.6 s).
+  func testSiblingCombinatorsAndIDLookupsOverAHundredThousandItemsAreLinear() throws {
+    let items = "<ul>" + Self.repeated("<li>i", 100_000) + "<li class=x>x</ul>"
+    let ids = "<ul>" + (0..<100_000).map { "<li id=i\($0)>i" }.joined() + "</ul>"
+    // The watchdog is not what is tested here (the ASan pass runs a debug build, some 10 times slower): the bound is.
+    var cases = [
+      counting("subsequent-sibling", ".x ~ li", page: items, expect: 0),
+      counting("has-sideways", "li:has(~ li + li.x)", page: items, expect: 99_999),
+      Case(name: "ids", page: ids,
+           run: "var n = 0; for (var i = 0; i < 100000; i++) if (document.getElementById('i' + i)) n++; args.completionFunction({ n: n });",
+           status: 0, expect: "\"n\": 100000"),
+    ]
+    for i in cases.indices { cases[i].flags = ["--watchdog", "100"] }
+    try check(cases)
+  }
+
   /// 100,000 nested divs took 23 s; one element with 100,000 attributes 36 s. Now linear; the nesting past 512 open
   /// elements is flattened as browsers flatten it.
   func testDeepNestingAndManyAttributesAreLinear() throws {
