@@ -35,6 +35,10 @@ public final class ProtectedValue {
     return ScriptValue(raw, in: context)
   }
 
+  /// The held object's cell, which identifies it (`===` on objects is the same cell) without a call into
+  /// JavaScriptCore; nil once no longer alive. For values known to be objects.
+  public var objectIdentity: UnsafeRawPointer? { isAlive ? raw.map { UnsafeRawPointer($0) } : nil }
+
   /// Called by `ScriptContext.close()`: unprotect now and forget the value.
   func invalidate(unprotectingIn ctx: JSGlobalContextRef) {
     if let raw { JSValueUnprotect(ctx, raw) }

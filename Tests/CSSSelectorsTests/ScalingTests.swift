@@ -70,6 +70,19 @@ final class ScalingTests: XCTestCase {
                    items.filter { $0 === xs[59] || $0 === lis[59] }.map(\.id))
   }
 
+  /// One element at a time (`element.matches()`: a query per element, whose first long count walks on instead of
+  /// indexing the whole group) gives the answers of one query over them all.
+  func testMatchingOneElementAtATimeAgreesWithOneQuery() throws {
+    let root = Self.list(200)
+    let items = root.children[0].children[0].children
+    for selector in ["ul > :nth-child(2n+1)", ":nth-last-child(3n)", "li:nth-of-type(7n+1)", ":nth-child(odd of .x)",
+                     ":nth-child(150)", ":nth-last-of-type(35)", ":nth-child(2n of li):nth-last-child(odd)"] {
+      let list = try SelectorList(parsing: selector)
+      let all = list.allMatches(in: root, includeRoot: true).map(\.id)
+      XCTAssertEqual(items.filter { list.matches($0) }.map(\.id), all, selector)
+    }
+  }
+
   // MARK: Depth
 
   func testNestingPastTheLimitIsASyntaxErrorNamingIt() throws {

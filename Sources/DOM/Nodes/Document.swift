@@ -30,8 +30,9 @@ public class Document: Node {
   /// The first element for each ID, for the tree version it was read at (``getElementById(_:)``); nil until a
   /// second lookup at that version.
   var elementByIDIndex: (version: UInt64, ids: [String: LibXML.Node]?)?
-  /// The indexes of one parent's children, for the tree version they were read at (``Node/index``).
-  var childIndexes: (version: UInt64, parent: LibXML.Node, indexes: [LibXML.Node: Int])?
+  /// The indexes of one parent's children, for the tree version they were read at (``Node/index``); nil until a
+  /// second question about that parent at that version.
+  var childIndexes: (version: UInt64, parent: LibXML.Node, indexes: [LibXML.Node: Int]?)?
   /// The registered MutationObservers of this document's nodes (created by the first `observe()`).
   var mutationObservers: MutationObserverRegistry?
   /// Moves on every change to the tree and to the `id`, `class` and `name` attributes (not to other attributes

@@ -117,11 +117,16 @@ extension Document {
 }
 
 extension Document {
-  /// The index of `child` among `parent`'s children, from an index of them all kept until the tree changes; nil if
-  /// `child` is not one of them.
+  /// The index of `child` among `parent`'s children, from an index of them all kept until the tree changes (built
+  /// by the second question about `parent` at one tree version); nil if it has none yet, or `child` is not one of
+  /// them. A script that changes the tree between questions (inserting with a live range, which asks for each
+  /// insertion) then pays a count each time, not an index of all the children.
   func childIndex(of child: LibXML.Node, in parent: LibXML.Node) -> Int? {
     if let cached = childIndexes, cached.version == treeVersion, cached.parent == parent {
-      return cached.indexes[child]
+      if let indexes = cached.indexes { return indexes[child] }
+    } else {
+      childIndexes = (treeVersion, parent, nil)
+      return nil
     }
     var indexes: [LibXML.Node: Int] = [:]
     var cursor = LibXML.firstChild(parent)

@@ -134,8 +134,7 @@ final class ScriptEventListener: EventListener {
     }
   }
 
-  func isSameListener(as other: any EventListener) -> Bool {
-    guard let other = other as? ScriptEventListener, callback.isAlive, other.callback.isAlive else { return false }
-    return callback.value === other.callback.value
-  }
+  /// The callback's cell: callbacks are objects (`listener(_:)` refuses others), and `===` on objects is the same
+  /// cell. Nil once the context closed.
+  var listenerIdentity: UnsafeRawPointer? { callback.objectIdentity }
 }
