@@ -187,6 +187,20 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  func testReadingEveryAttributeByIndex() throws {
+    // `attributes.length` and `attributes[i]` each listed every attribute: O(n²) over the loop.
+    try assertScalesLinearly("attributes.length and attributes[i] over n attributes", n: 5_000) { n in
+      Document.parse(html: "<p" + (0..<n).map { " a\($0)=v" }.joined() + ">x</p>")
+    } work: { document in
+      let p = try XCTUnwrap(document.querySelector("p"))
+      var i = 0
+      while i < p.attributeCount {
+        XCTAssertEqual(p.attributeNode(at: i)?.name, "a\(i)")
+        i += 1
+      }
+    }
+  }
+
   func testReadingALiveCollectionInALoop() {
     assertScalesLinearly("a live collection's length and items, read in a loop", n: 5_000) { n in
       Document.parse(html: String(repeating: "<p>x", count: n))

@@ -33,6 +33,19 @@ public class Document: Node {
   /// The indexes of one parent's children, for the tree version they were read at (``Node/index``); nil until a
   /// second question about that parent at that version.
   var childIndexes: (version: UInt64, parent: LibXML.Node, indexes: [LibXML.Node: Int]?)?
+  /// One element's attributes, for the style version they were read at (it moves on every attribute change):
+  /// `for (i = 0; i < e.attributes.length; i++) e.attributes[i]` listed them all twice per step, O(n²).
+  var attributeListCache: (version: UInt64, element: LibXML.Node, attributes: [LibXML.Attr])?
+
+  /// `element`'s attributes in order, from the cache while no attribute (or the tree) changed.
+  func attributeList(of element: LibXML.Node) -> [LibXML.Attr] {
+    if let cached = attributeListCache, cached.version == styleVersion, cached.element == element {
+      return cached.attributes
+    }
+    let list = LibXML.attributeList(element)
+    attributeListCache = (styleVersion, element, list)
+    return list
+  }
   /// The registered MutationObservers of this document's nodes (created by the first `observe()`).
   var mutationObservers: MutationObserverRegistry?
   /// Moves on every change to the tree and to the `id`, `class` and `name` attributes (not to other attributes

@@ -4,11 +4,11 @@ extension Element {
   public var attributeNodes: [Attr] { LibXML.attributeList(raw).map { document.node(for: LibXML.node(of: $0)) as! Attr } }
 
   /// The number of attributes.
-  public var attributeCount: Int { LibXML.attributeList(raw).count }
+  public var attributeCount: Int { document.attributeList(of: raw).count }
 
   /// The Attr at `index` in the attribute list, or nil (no wrappers made for the others).
   public func attributeNode(at index: Int) -> Attr? {
-    let list = LibXML.attributeList(raw)
+    let list = document.attributeList(of: raw)
     return index >= 0 && index < list.count ? document.node(for: LibXML.node(of: list[index])) as? Attr : nil
   }
 

@@ -3,8 +3,9 @@ import XCTest
 
 @testable import DOM
 
-/// `getElementById` answers from an index kept until the tree or an `id` changes; every change must reach it.
-final class ElementByIDTests: XCTestCase {
+/// `getElementById` and the attribute list by index answer from caches the document keeps until the tree (or an
+/// `id`, or any attribute) changes; every change must reach them.
+final class LookupCacheTests: XCTestCase {
   private func ids(_ document: Document, _ wanted: [String]) -> [String?] {
     // Twice: the first lookup after a change walks, the second answers from the index.
     for _ in 0..<2 { _ = wanted.map { document.getElementById($0) } }
@@ -44,5 +45,26 @@ final class ElementByIDTests: XCTestCase {
       }
       XCTAssertEqual(found, document.getElementsByTagName("p").count)
     }
+  }
+
+  /// The attribute list by index comes from a cache kept until an attribute or the tree changes.
+  func testAttributesByIndexFollowEveryChange() throws {
+    let document = Document.parse(html: "<p a=1 b=2>x</p><i c=3></i>")
+    let p = try XCTUnwrap(document.querySelector("p")), i = try XCTUnwrap(document.querySelector("i"))
+    func names(_ element: Element) -> [String] { (0..<element.attributeCount).compactMap { element.attributeNode(at: $0)?.name } }
+    XCTAssertEqual(names(p), ["a", "b"])
+    XCTAssertEqual(names(i), ["c"])
+    try p.setAttribute("z", "9")
+    XCTAssertEqual(names(p), ["a", "b", "z"])
+    p.removeAttribute("a")
+    XCTAssertEqual(names(p), ["b", "z"])
+    let moved = try XCTUnwrap(i.getAttributeNode("c"))
+    try i.removeAttributeNode(moved)
+    XCTAssertEqual(names(i), [])
+    _ = try p.setAttributeNode(moved)
+    XCTAssertEqual(names(p), ["b", "z", "c"])
+    try p.setAttributeNS("urn:x", "x:y", "1")
+    XCTAssertEqual(names(p), ["b", "z", "c", "x:y"])
+    XCTAssertEqual(p.attributeNode(at: 4), nil)
   }
 }
