@@ -28,12 +28,16 @@ public final class LiveCollection {
   public enum Filter {
     /// Every node (`childNodes`).
     case all
+    /// Every element (`children`): no node is wrapped to be tested.
+    case allElements
     /// The elements that pass the test (other nodes are skipped without being wrapped).
     case elements((Element) -> Bool)
   }
 
-  /// What the current tree version computed so far.
-  private var items: [Node] = []
+  /// What the current tree version computed so far: libxml2's nodes, wrapped only when read (`childNodes.length`
+  /// of every element of a page, or `children.length` after each insertion, made or looked up a wrapper for every
+  /// node counted).
+  private var items: [LibXML.Node] = []
   /// The next node to look at (nil when the walk is over).
   private var cursor: LibXML.Node?
   private var complete = false
@@ -57,7 +61,7 @@ public final class LiveCollection {
 
   /// The root's element children (`children`).
   public static func children(of root: Node) -> LiveCollection {
-    LiveCollection(root: root, scope: .children, filter: .elements { _ in true })
+    LiveCollection(root: root, scope: .children, filter: .allElements)
   }
 
   /// The root's element children that pass `include` (`tBodies`, a row's `cells`).
@@ -82,14 +86,15 @@ public final class LiveCollection {
     guard index >= 0 else { return nil }
     revalidate()
     fill(upTo: index)
-    return index < items.count ? items[index] : nil
+    return index < items.count ? root.document.node(for: items[index]) : nil
   }
 
   /// Every node of the collection, in order.
   public var nodes: [Node] {
     revalidate()
     fill(upTo: Int.max)
-    return items
+    let document = root.document
+    return items.map { document.node(for: $0) }
   }
 
   /// The elements of the collection, in order (for collections of elements).
@@ -134,7 +139,7 @@ public final class LiveCollection {
     items.removeAll(keepingCapacity: true)
     names = nil
     if case .computed(let list) = scope {
-      items = list(root)
+      items = list(root).map(\.raw)
       cursor = nil
       complete = true
       return
@@ -160,10 +165,12 @@ public final class LiveCollection {
       }
       switch filter {
       case .all:
-        found.append(document.node(for: current))
+        found.append(current)
+      case .allElements:
+        if LibXML.kind(current) == .element { found.append(current) }
       case .elements(let include):
         guard LibXML.kind(current) == .element, let element = document.node(for: current) as? Element else { continue }
-        if include(element) { found.append(element) }
+        if include(element) { found.append(current) }
       }
     }
     items = found
