@@ -5,11 +5,12 @@ extension PropertyList {
   /// `data` is not a well-formed binary property list, which Foundation then reports).
   ///
   /// Foundation on Linux crashes (SIGSEGV, bridging the NSSet) on any binary property list holding a set, and no
-  /// Info.plist, results file or request holds one: ``decode(_:)`` refuses them first. Found by Scripts/fuzz manifest.
+  /// Info.plist, results file, request or web archive holds one: ``decode(_:)`` and the web archive reader refuse
+  /// them first. Found by Scripts/fuzz manifest, then by Scripts/fuzz formats in a web archive.
   /// The format: https://github.com/apple/swift-corelibs-foundation/blob/main/Sources/CoreFoundation/CFBinaryPList.c
   /// (a 32-byte trailer at the end gives the size of an offset, the object count and where the offset table is; each
   /// object starts with a marker byte whose high nibble is its type, 0xC for a set).
-  static func binarySetObject(in data: Data) -> Int? {
+  public static func binarySetObject(in data: Data) -> Int? {
     let bytes = [UInt8](data)
     guard bytes.count >= 8 + 32, bytes.starts(with: Array("bplist".utf8)) else { return nil }
     let trailer = bytes.count - 32

@@ -1,4 +1,5 @@
 import Foundation
+import WebActionKit
 
 /// Safari's `.webarchive`: a binary property list whose `WebMainResource` holds the page (`WebResourceData`,
 /// `WebResourceURL`, `WebResourceTextEncodingName`, `WebResourceMIMEType`), with the page's saved resources in
@@ -21,6 +22,10 @@ public struct WebArchiveFormat: PageFormat {
 
   public func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile {
     let root: [String: Any]
+    // Foundation on Linux crashes (SIGSEGV) reading a binary property list that holds a set (found by fuzz-formats).
+    if let index = PropertyList.binarySetObject(in: data) {
+      throw WebActionError(.input, "\(name): not a web archive (object \(index) of its property list is a set, which web archives never hold)")
+    }
     do {
       guard let dictionary = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else {
         throw WebActionError(.input, "\(name): not a web archive (its property list is not a dictionary)")
