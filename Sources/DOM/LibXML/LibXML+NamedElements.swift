@@ -30,14 +30,7 @@ extension LibXML {
   }
 
   /// The element's ID: its `id` attribute in no namespace (https://dom.spec.whatwg.org/#concept-id).
-  static func idAttribute(of element: Node) -> Attr? {
-    var attr = element.pointee.type == XML_ELEMENT_NODE ? element.pointee.properties : nil
-    while let each = attr {
-      if each.pointee.ns == nil, let name = each.pointee.name, xmlStrEqual(name, "id") != 0 { return each }
-      attr = each.pointee.next
-    }
-    return nil
-  }
+  static func idAttribute(of element: Node) -> Attr? { attribute(element, namespaceURI: nil, localName: "id") }
 
   /// The first element below `root`, in tree order, whose ID is `id` (not empty).
   static func firstElement(withID id: String, below root: Node) -> Node? {
