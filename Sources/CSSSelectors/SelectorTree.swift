@@ -15,6 +15,9 @@ public protocol SelectorElement {
   /// True when the local name is `name` (what a type selector asks of every element a query visits): a host may
   /// answer without making a String. By default, `selectorLocalName == name`.
   func selectorHasLocalName(_ name: String) -> Bool
+  /// The key of the local name (``SelectorNameKey``), asked once per element a query visits: a host may read it
+  /// where it keeps the name. By default, made from `selectorLocalName`.
+  var selectorLocalNameKey: SelectorNameKey { get }
   /// True for elements in the HTML namespace (type and attribute-name matching is case-insensitive there).
   var selectorIsHTML: Bool { get }
   /// The value of the attribute with this (lowercased for HTML elements) name, if present.
@@ -51,6 +54,7 @@ public protocol SelectorElement {
 
 extension SelectorElement {
   public func selectorHasLocalName(_ name: String) -> Bool { selectorLocalName == name }
+  public var selectorLocalNameKey: SelectorNameKey { SelectorNameKey(utf8: selectorLocalName.utf8) }
 }
 
 extension SelectorElement where Self: AnyObject {

@@ -183,4 +183,28 @@ final class SelectorTests: XCTestCase {
     XCTAssertTrue(LibXML.hasName(element.raw, "caf\u{E9}"))
     for other in ["caf", "caf\u{E9}s", "", "caf\u{E9}\0", "c\0"] { XCTAssertFalse(LibXML.hasName(element.raw, other), other) }
   }
+
+  /// A list's selectors are skipped for elements whose name key (length and first seven bytes) is not their subject's;
+  /// names sharing a key still get the full comparison, and only the subject (the rightmost compound) is keyed.
+  func testAListSkipsSelectorsByTheSubjectsName() throws {
+    let document = Document.parse(html: "<!doctype html><body><custom-element-a></custom-element-a>"
+      + "<custom-element-b></custom-element-b><custom-element-ab></custom-element-ab><div><p></p><span></span></div>"
+      + "<svg><foreignObject></foreignObject></svg>")
+    // Same length and first seven bytes as foreignObject, so the same key: only the full comparison tells them apart.
+    let svg = try XCTUnwrap(document.querySelector("svg"))
+    _ = try svg.appendChild(try document.createElementNS("http://www.w3.org/2000/svg", "foreignObjecT"))
+    let cases: [(String, [String])] = [
+      ("custom-element-b", ["custom-element-b"]),
+      ("h1, custom-element-ab, custom-element-x", ["custom-element-ab"]),
+      ("div > p, div span", ["p", "span"]),
+      ("p, div", ["div", "p"]),
+      ("FOREIGNOBJECT, foreignObject", ["foreignObject"]),
+      ("*, nosuch", ["html", "head", "body", "custom-element-a", "custom-element-b", "custom-element-ab", "div", "p",
+                     "span", "svg", "foreignObject", "foreignObjecT"]),
+      ("body > .none, :not(div) > span", []),
+    ]
+    for (selector, names) in cases {
+      XCTAssertEqual(try document.querySelectorAll(selector).map(\.localName), names, selector)
+    }
+  }
 }

@@ -32,7 +32,16 @@ struct Matcher<E: SelectorElement> {
 
   /// True when `element` matches any selector of the list.
   func matches(_ list: SelectorList, _ element: E) -> Bool {
-    list.selectors.contains { match($0, 0, element, anchor: nil) == .matched }
+    var key: SelectorNameKey? = nil
+    for index in list.selectors.indices {
+      if let names = list.subjectNames[index] {
+        let own = key ?? element.selectorLocalNameKey
+        key = own
+        guard names.admits(own) else { continue }
+      }
+      if match(list.selectors[index], 0, element, anchor: nil) == .matched { return true }
+    }
+    return false
   }
 
   /// Matches `selector.compounds[index...]` with `compounds[index]` on `element`.

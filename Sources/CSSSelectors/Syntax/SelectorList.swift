@@ -4,9 +4,12 @@
 public struct SelectorList: Sendable, Equatable {
   /// The selectors of the list; an element matches the list when it matches any of them.
   let selectors: [ComplexSelector]
+  /// For each selector, what its subject requires of an element's local name (``SubjectNameFilter``).
+  let subjectNames: [SubjectNameFilter?]
 
   init(selectors: [ComplexSelector]) {
     self.selectors = selectors
+    self.subjectNames = selectors.map(SubjectNameFilter.init)
   }
 
   /// Parses a selector list (https://drafts.csswg.org/selectors-4/#parse-a-selector).
@@ -16,7 +19,7 @@ public struct SelectorList: Sendable, Equatable {
   /// matches nothing. No namespace prefix is declared: `*|a` is `a`, `|a` is an `a` in no namespace, and
   /// `svg|rect` is invalid.
   public init(parsing text: String) throws(SelectorParseError) {
-    self.selectors = try SelectorParser.parse(text)
+    self.init(selectors: try SelectorParser.parse(text))
   }
 
   /// True when `element` matches any selector of the list.

@@ -75,6 +75,9 @@ extension LibXML {
     return String(cString: name)
   }
 
+  /// The name as libxml2 keeps it (NUL-terminated UTF-8), valid while the node keeps its name.
+  static func nameBytes(_ node: Node) -> UnsafePointer<UInt8>? { node.pointee.name }
+
   /// True when the local name of an element is `name`, compared byte for byte without making a String.
   static func hasName(_ node: Node, _ name: String) -> Bool {
     guard let own = node.pointee.name else { return name.isEmpty }

@@ -75,6 +75,9 @@ struct RawElement: SelectorElement {
 
   var selectorLocalName: String { LibXML.name(raw) }
   func selectorHasLocalName(_ name: String) -> Bool { LibXML.hasName(raw, name) }
+  var selectorLocalNameKey: SelectorNameKey {
+    LibXML.nameBytes(raw).map(SelectorNameKey.init(cString:)) ?? SelectorNameKey(utf8: EmptyCollection())
+  }
 
   /// In the HTML namespace: the parser leaves an HTML element's namespace unset; a script may set it explicitly.
   var selectorIsHTML: Bool { LibXML.namespaceURI(raw).map { $0 == LibXML.Namespace.html.rawValue } ?? true }
