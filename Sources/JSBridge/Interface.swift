@@ -42,17 +42,20 @@ public final class AnyInterface: Sendable {
     self.construct = construct
     self.constructorLength = constructorLength
     self.accepts = accepts
+    self.effectiveIndexed = indexed ?? parent?.effectiveIndexed
+    self.effectiveNamed = named ?? parent?.effectiveNamed
+    self.isExotic = !isLegacyPlatformObject && (effectiveIndexed != nil || effectiveNamed != nil)
   }
 
   /// True when instances need property callbacks (indexed or named properties here or in an ancestor, served by
   /// JSC's class callbacks rather than a legacy platform object's `Proxy`).
-  var isExotic: Bool { !isLegacyPlatformObject && hasIndexedOrNamedProperties }
-  private var hasIndexedOrNamedProperties: Bool { indexed != nil || named != nil || (parent?.hasIndexedOrNamedProperties ?? false) }
+  /// (Stored, as the two below: each wrapper made asks them.)
+  let isExotic: Bool
 
   /// The nearest indexed-property handler in the inheritance chain.
-  var effectiveIndexed: IndexedProperties? { indexed ?? parent?.effectiveIndexed }
+  let effectiveIndexed: IndexedProperties?
   /// The nearest named-property handler in the inheritance chain.
-  var effectiveNamed: NamedProperties? { named ?? parent?.effectiveNamed }
+  let effectiveNamed: NamedProperties?
 
   /// True when this interface or an ancestor was built with `brand` (a pointer compare per level, on every native
   /// call: no reference counting).

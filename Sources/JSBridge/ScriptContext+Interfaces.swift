@@ -245,7 +245,7 @@ extension ScriptContext {
       collectableWrapperMade()
     } else {
       JSObjectSetPrivate(js, Unmanaged.passUnretained(stored).toOpaque())
-      JSValueProtect(raw, exposed)
+      shared.keep(exposed, in: raw)
     }
     if exposed != js {
       stored.proxyTarget = js
@@ -266,7 +266,7 @@ extension ScriptContext {
     let values = try makeArray(items) { (item) throws(ScriptError) in try wrap(item) }
     let list = try helper("makeFixedList").call(args: [ScriptValue(state.prototype, in: self), values])
     let js = try list.requireObject("fixed list")
-    JSValueProtect(raw, js)
+    shared.keep(js, in: raw)
     let stored = WrapperRecord(object: object, interface: interface, jsObject: js, group: shared, isFixedList: true)
     shared.wrappers[ObjectIdentifier(object)] = stored
     shared.plainObjects[js] = stored
@@ -400,7 +400,7 @@ private struct MemberBatch {
   private mutating func append(_ target: Target, _ key: ScriptValue, _ a: ScriptValue, _ b: ScriptValue?, _ flags: Double) {
     let ctx = context.raw
     let array = self.array ?? {
-      let made = JSObjectMakeArray(ctx, 0, nil, nil)!
+      let made = ScriptContext.makeBareArray(in: ctx)
       JSValueProtect(ctx, made)
       return made
     }()

@@ -19,10 +19,16 @@ extension ScriptContext {
 
   /// A new array of `transform` applied to each of `source`, each element stored as soon as it is made (so a
   /// collection while the list is built cannot free the elements made so far: the array holds them).
+  ///
+  /// The array is made with its length, holding `undefined`, so each store replaces an own element: a store past the
+  /// end would look up the prototype chain, where a page may have defined indexed setters on `Array.prototype` or
+  /// `Object.prototype` that take it (every element of a `querySelectorAll` result was then `undefined`).
   public func makeArray<C: Collection, E: Error>(
     _ source: C, _ transform: (C.Element) throws(E) -> ScriptValue
   ) throws(E) -> ScriptValue {
-    guard let array = JSObjectMakeArray(raw, 0, nil, nil) else { return stoppedCallPlaceholder }
+    let placeholders = [JSValueRef?](repeating: JSValueMakeUndefined(raw), count: source.count)
+    let made = placeholders.withUnsafeBufferPointer { JSObjectMakeArray(raw, $0.count, $0.baseAddress, nil) }
+    guard let array = made else { return stoppedCallPlaceholder }
     JSValueProtect(raw, array)
     defer { JSValueUnprotect(raw, array) }
     for (index, element) in source.enumerated() {
@@ -30,6 +36,15 @@ extension ScriptContext {
       JSObjectSetPropertyAtIndex(raw, array, UInt32(index), value.raw, nil)
     }
     return ScriptValue(array, in: self)
+  }
+
+  /// A new array with no prototype, for JSBridge's own lists that grow by stores past their end: such a store looks
+  /// up the prototype chain, where a page may have defined indexed setters (on `Array.prototype`, `Object.prototype`)
+  /// that would take it. Never handed to scripts as a value of theirs.
+  static func makeBareArray(in context: JSGlobalContextRef) -> JSObjectRef {
+    let array = JSObjectMakeArray(context, 0, nil, nil)!
+    JSObjectSetPrototype(context, array, JSValueMakeNull(context))
+    return array
   }
 
   /// A new plain object (`{}`).

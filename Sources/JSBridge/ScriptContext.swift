@@ -230,6 +230,10 @@ public final class ScriptGroup {
   /// The records of wrappers whose JS object is not a wrapper-class instance (a fixed list's ordinary object, a
   /// legacy platform object's proxy), by that object; protected, so their addresses stay theirs while listed.
   var plainObjects: [JSObjectRef: WrapperRecord] = [:]
+  /// The array (no prototype, protected) holding every wrapper the group keeps until its last context closes, and
+  /// how many it holds (``keep(_:in:)``); nil before the first.
+  var keeper: JSObjectRef?
+  var keptCount = 0
   /// Collectable wrappers made and not yet collected, and made since the last full collection they caused.
   var liveCollectableWrappers = 0
   var collectableWrappersSinceCollection = 0
@@ -321,12 +325,35 @@ public final class ScriptGroup {
   func dropWrappers(unprotectingIn context: JSGlobalContextRef?) {
     for record in wrappers.values {
       record.uncache()
-      guard let context, record.isProtected else { continue }
+      // An exotic wrapper's class has callbacks: it is detached from its record. A plain wrapper's has none, so only
+      // a script could reach its record, and no script of the page runs again (a cache miss per wrapper saved).
+      guard context != nil, record.isProtected, record.proxyTarget != nil || record.interface.isExotic else { continue }
       JSObjectSetPrivate(record.proxyTarget ?? record.jsObject, nil)
-      JSValueUnprotect(context, record.jsObject)
     }
+    if let context, let keeper { JSValueUnprotect(context, keeper) }
+    keeper = nil
+    keptCount = 0
     wrappers = [:]
     plainObjects = [:]
+  }
+
+  /// Keeps `object` (a protected wrapper) alive until ``dropWrappers(unprotectingIn:)``: it is appended to
+  /// ``keeper``. One protected array instead of a `JSValueProtect` per wrapper, and a `JSValueUnprotect` per wrapper
+  /// at the end of a kept group's page, took a tenth of a page's cost off a walk over every text node (an append is
+  /// about 90 ns; a protection and its removal about 340 ns, each taking JSC's lock and its protected-values table).
+  func keep(_ object: JSObjectRef, in context: JSGlobalContextRef) {
+    let keeper = self.keeper ?? makeKeeper(in: context)
+    JSObjectSetPropertyAtIndex(context, keeper, UInt32(keptCount), object, nil)
+    keptCount += 1
+  }
+
+  private func makeKeeper(in context: JSGlobalContextRef) -> JSObjectRef {
+    // No prototype: an indexed setter a page defined must not take a put (the wrapper would then be kept by nothing,
+    // and collected while its record points to it).
+    let array = ScriptContext.makeBareArray(in: context)
+    JSValueProtect(context, array)
+    keeper = array
+    return array
   }
 
   /// A kept group's page ended (its last context is closing; `context` is still open): the watchdog, limits and
