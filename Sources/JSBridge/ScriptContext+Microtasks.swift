@@ -24,6 +24,26 @@ extension ScriptContext {
     return try outcome.get()
   }
 
+  /// Runs `body`, which calls from Swift into JS many times (converting a value property by property), as one script:
+  /// one deadline for the native-call watchdog and one microtask checkpoint after it, instead of one of each per
+  /// call (a deadline reads the thread's CPU clock, a system call, and a checkpoint is a call into JS). Inside a
+  /// script, it just runs `body`.
+  public func runAsOneScript<R>(_ body: () throws -> R) throws -> R {
+    guard nativeDepth == 0, !shared.isPerformingMicrotaskCheckpoint else { return try body() }
+    var thrown: (any Error)?
+    let result = try runningScript { () throws(ScriptError) -> R? in
+      // The calls in `body` see a native call under way, as they would inside a script: they run as they are.
+      nativeDepth += 1
+      defer { nativeDepth -= 1 }
+      do { return try body() } catch let error as ScriptError { throw error } catch {
+        thrown = error
+        return nil
+      }
+    }
+    if let thrown { throw thrown }
+    return result!
+  }
+
   /// Runs every queued microtask, and those they queue, until the queue is empty
   /// (https://html.spec.whatwg.org/#perform-a-microtask-checkpoint). Does nothing while a script runs (the checkpoint
   /// comes when it returns) or during a checkpoint.

@@ -62,13 +62,14 @@ import WebActionKit
   // MARK: JS → property list
 
   /// Converts `value`; `path` names the root in messages (`results`).
+  /// (One script for the watchdog: see ``ScriptContext/runAsOneScript(_:)``.)
   public func propertyList(from value: ScriptValue, path: String) throws -> PropertyList {
-    var ancestors: Set<JSValueKey> = []
-    var remaining = Self.maximumValueCount
-    guard let converted = try convert(value, path: path, ancestors: &ancestors, remaining: &remaining, inArray: false) else {
-      return .dictionary([:])
+    try context.runAsOneScript {
+      var ancestors: Set<JSValueKey> = []
+      var remaining = Self.maximumValueCount
+      let converted = try convert(value, path: path, ancestors: &ancestors, remaining: &remaining, inArray: false)
+      return converted ?? .dictionary([:])
     }
-    return converted
   }
 
   /// nil means "omit" (undefined, functions and symbols in a dictionary). `remaining` counts down the values still
@@ -163,8 +164,13 @@ import WebActionKit
 
   // MARK: property list → JS
 
-  /// The JS value for `plist`: dictionaries become objects, data a Uint8Array, dates Date objects.
-  public func scriptValue(from plist: PropertyList) throws(ScriptError) -> ScriptValue {
+  /// The JS value for `plist`: dictionaries become objects, data a Uint8Array, dates Date objects. (One script for the
+  /// watchdog, as ``propertyList(from:path:)``.)
+  public func scriptValue(from plist: PropertyList) throws -> ScriptValue {
+    try context.runAsOneScript { try makeValue(plist) }
+  }
+
+  private func makeValue(_ plist: PropertyList) throws(ScriptError) -> ScriptValue {
     switch plist {
     case .string(let string): return context.makeString(string)
     case .integer(let integer): return context.makeNumber(Double(integer))
@@ -177,11 +183,11 @@ import WebActionKit
     case .data(let data): return context.makeUint8Array(bytes: [UInt8](data))
     case .null: return context.makeNull()
     case .array(let elements):
-      return try context.makeArray(elements) { element throws(ScriptError) in try scriptValue(from: element) }
+      return try context.makeArray(elements) { element throws(ScriptError) in try makeValue(element) }
     case .dictionary(let dictionary):
       let object = context.makeObject()
       for key in dictionary.keys.sorted() {
-        _ = try defineEntry.value.call(args: [object, context.makeString(key), try scriptValue(from: dictionary[key]!)])
+        _ = try defineEntry.value.call(args: [object, context.makeString(key), try makeValue(dictionary[key]!)])
       }
       return object
     }
