@@ -7,7 +7,7 @@ extension HTMLTreeBuilder {
     case textarea, xmp, iframe, noembed, noscript, select, option, optgroup, rbRtc, rpRt, math, svg, ignored
   }
 
-  static let bodyStartRules: [String: BodyStartRule] = [
+  static let bodyStartRules = TagTable<BodyStartRule>([
     "html": .html, "base": .headContent, "basefont": .headContent, "bgsound": .headContent, "link": .headContent,
     "meta": .headContent, "noframes": .headContent, "script": .headContent, "style": .headContent,
     "template": .headContent, "title": .headContent, "body": .body, "frameset": .frameset,
@@ -31,7 +31,7 @@ extension HTMLTreeBuilder {
     "optgroup": .optgroup, "rb": .rbRtc, "rtc": .rbRtc, "rp": .rpRt, "rt": .rpRt, "math": .math, "svg": .svg,
     "caption": .ignored, "col": .ignored, "colgroup": .ignored, "frame": .ignored, "head": .ignored,
     "tbody": .ignored, "td": .ignored, "tfoot": .ignored, "th": .ignored, "thead": .ignored, "tr": .ignored,
-  ]
+  ])
 
   /// The end tag entries of https://html.spec.whatwg.org/#parsing-main-inbody (nil: "any other end tag").
   enum BodyEndRule {
@@ -39,7 +39,7 @@ extension HTMLTreeBuilder {
     case appletMarqueeObject, br
   }
 
-  static let bodyEndRules: [String: BodyEndRule] = [
+  static let bodyEndRules = TagTable<BodyEndRule>([
     "template": .template, "body": .bodyOrHTML, "html": .bodyOrHTML, "address": .block, "article": .block,
     "aside": .block, "blockquote": .block, "button": .block, "center": .block, "details": .block, "dialog": .block,
     "dir": .block, "div": .block, "dl": .block, "fieldset": .block, "figcaption": .block, "figure": .block,
@@ -51,5 +51,5 @@ extension HTMLTreeBuilder {
     "i": .formatting, "nobr": .formatting, "s": .formatting, "small": .formatting, "strike": .formatting,
     "strong": .formatting, "tt": .formatting, "u": .formatting, "applet": .appletMarqueeObject,
     "marquee": .appletMarqueeObject, "object": .appletMarqueeObject, "br": .br,
-  ]
+  ])
 }

@@ -99,7 +99,7 @@ struct HTMLTreeBuilder {
 
     /// The HTML element names, each with its flags and a slot (1...255) where the stack of open elements lists
     /// them: one hash of the name when an element is created, none when it is pushed or popped.
-    static let htmlNames: [String: (flags: Flags, countSlot: UInt8)] = {
+    static let htmlNames: TagTable<(flags: Flags, countSlot: UInt8)> = {
       var table: [String: Flags] = [:]
       for name in HTMLTreeBuilder.special { table[name] = .special }
       for name in HTMLTreeBuilder.special where !["address", "div", "p"].contains(name) {
@@ -118,7 +118,7 @@ struct HTMLTreeBuilder {
       precondition(table.count < Int(UInt8.max), "more names than count slots")
       var result: [String: (flags: Flags, countSlot: UInt8)] = [:]
       for (slot, name) in table.keys.sorted().enumerated() { result[name] = (table[name]!, UInt8(slot + 1)) }
-      return result
+      return TagTable(result)
     }()
   }
 

@@ -1,0 +1,62 @@
+/// A fixed table from tag names to values, for the tree builder's lookups of every tag (its "in body" rule, its
+/// flags): a name of up to eight bytes, nearly every tag, is packed into one word and found by a multiplicative hash
+/// and a linear probe, with no String hashing (SipHash was a tenth of parsing, four lookups an element). Longer names
+/// go to a dictionary.
+struct TagTable<Value>: @unchecked Sendable {
+  /// Packed names (0: empty slot) and their values, in slots of a power-of-two table at most a quarter full.
+  private let keys: [UInt64]
+  private let values: [Value?]
+  private let shift: UInt64
+  private let long: [String: Value]
+
+  init(_ entries: [String: Value]) {
+    var size = 16
+    while size < entries.count * 4 { size *= 2 }
+    var keys = [UInt64](repeating: 0, count: size)
+    var values = [Value?](repeating: nil, count: size)
+    var long: [String: Value] = [:]
+    let shift = UInt64(64 - size.trailingZeroBitCount)
+    for (name, value) in entries {
+      guard let packed = Self.pack(name) else {
+        long[name] = value
+        continue
+      }
+      var slot = Self.slot(packed, shift)
+      while keys[slot] != 0 { slot = (slot + 1) & (size - 1) }
+      keys[slot] = packed
+      values[slot] = value
+    }
+    self.keys = keys
+    self.values = values
+    self.shift = shift
+    self.long = long
+  }
+
+  subscript(name: String) -> Value? {
+    guard let packed = Self.pack(name) else { return long.isEmpty ? nil : long[name] }
+    var slot = Self.slot(packed, shift)
+    while true {
+      let key = keys[slot]
+      if key == packed { return values[slot] }
+      if key == 0 { return nil }
+      slot = (slot + 1) & (keys.count - 1)
+    }
+  }
+
+  /// The name's bytes in one word, or nil for an empty name, one longer than eight bytes or one holding a NUL (which
+  /// would pack as a shorter name).
+  private static func pack(_ name: String) -> UInt64? {
+    var packed: UInt64 = 0
+    var count = 0
+    for byte in name.utf8 {
+      guard count < 8, byte != 0 else { return nil }
+      packed |= UInt64(byte) << (8 * UInt64(count))
+      count += 1
+    }
+    return count == 0 ? nil : packed
+  }
+
+  private static func slot(_ packed: UInt64, _ shift: UInt64) -> Int {
+    Int(truncatingIfNeeded: (packed &* 0x9E37_79B9_7F4A_7C15) >> shift)
+  }
+}
