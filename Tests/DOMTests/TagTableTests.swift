@@ -23,6 +23,20 @@ final class TagTableTests: XCTestCase {
     for index in 2_000..<2_100 { XCTAssertNil(large["t\(index)"]) }
   }
 
+  /// Names read in place (the serializer's lookups): packed up to eight bytes, longer ones only up to the longest key.
+  func testAnswersForNamesReadInPlace() {
+    let table = TagTable(["br": 1, "noscript": 2, "plaintext": 3, "figcaption": 4])
+    func lookup(_ name: String) -> Int? {
+      name.utf8CString.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: UInt8.self) { table[cString: $0.baseAddress!] }
+      }
+    }
+    for (name, value) in ["br": 1, "noscript": 2, "plaintext": 3, "figcaption": 4] { XCTAssertEqual(lookup(name), value) }
+    for name in ["", "b", "brr", "noscrip", "plaintex", "plaintexts", "figcaptions", "blockquote"] {
+      XCTAssertNil(lookup(name), name)
+    }
+  }
+
   func testTheTreeBuildersTablesHoldTheirRules() {
     XCTAssertEqual(HTMLTreeBuilder.bodyStartRules["h3"], .heading)
     XCTAssertEqual(HTMLTreeBuilder.bodyStartRules["blockquote"], .closesParagraph)

@@ -232,40 +232,20 @@ struct SerializerWriter {
   }
 }
 
-/// How the serializer treats an HTML element, looked up without allocating.
+/// How the serializer treats an HTML element, looked up without allocating (but for a name of nine bytes, as long as
+/// `plaintext`).
 private enum ElementKind {
   case void, rawText, noscript, dropsLeadingNewline
 
-  /// The element names packed into integers (names of up to 16 bytes), built once from HTMLSerializer's sets.
-  private static let table: [UInt128: ElementKind] = {
-    var table: [UInt128: ElementKind] = [:]
-    func add(_ names: Set<String>, _ kind: ElementKind) {
-      for name in names { name.utf8CString.withUnsafeBufferPointer { table[key($0.baseAddress!)!] = kind } }
-    }
-    add(HTMLSerializer.voidElements, .void)
-    add(HTMLSerializer.rawTextElements, .rawText)
-    add(HTMLSerializer.newlineDroppingElements, .dropsLeadingNewline)
-    add(["noscript"], .noscript)
-    return table
+  /// The element names, built once from HTMLSerializer's sets.
+  private static let table: TagTable<ElementKind> = {
+    var table: [String: ElementKind] = [:]
+    for name in HTMLSerializer.voidElements { table[name] = .void }
+    for name in HTMLSerializer.rawTextElements { table[name] = .rawText }
+    for name in HTMLSerializer.newlineDroppingElements { table[name] = .dropsLeadingNewline }
+    table["noscript"] = .noscript
+    return TagTable(table)
   }()
 
-  private static func key(_ name: UnsafePointer<CChar>) -> UInt128? {
-    name.withMemoryRebound(to: UInt8.self, capacity: 17) { key($0) }
-  }
-
-  private static func key(_ name: UnsafePointer<UInt8>) -> UInt128? {
-    var key: UInt128 = 0
-    var i = 0
-    while name[i] != 0 {
-      if i == 16 { return nil }
-      key = key << 8 | UInt128(name[i])
-      i += 1
-    }
-    return key
-  }
-
-  static func of(_ name: UnsafePointer<xmlChar>) -> ElementKind? {
-    guard let key = key(name) else { return nil }
-    return table[key]
-  }
+  static func of(_ name: UnsafePointer<xmlChar>) -> ElementKind? { table[cString: name] }
 }

@@ -1,13 +1,17 @@
-/// A fixed table from tag names to values, for the tree builder's lookups of every tag (its "in body" rule, its
-/// flags): a name of up to eight bytes, nearly every tag, is packed into one word and found by a multiplicative hash
-/// and a linear probe, with no String hashing (SipHash was a tenth of parsing, four lookups an element). Longer names
-/// go to a dictionary.
+import Glibc
+
+/// A fixed table from tag names to values, for lookups made for every element (the tree builder's "in body" rule and
+/// flags of a tag, the serializer's void and raw-text elements): a name of up to eight bytes, nearly every tag, is
+/// packed into one word and found by a multiplicative hash and a linear probe, with no String hashing (SipHash was a
+/// tenth of parsing, four lookups an element). Longer names go to a dictionary.
 struct TagTable<Value>: @unchecked Sendable {
   /// Packed names (0: empty slot) and their values, in slots of a power-of-two table at most a quarter full.
   private let keys: [UInt64]
   private let values: [Value?]
   private let shift: UInt64
   private let long: [String: Value]
+  /// The length in bytes of the longest name in `long` (0 when it is empty).
+  private let longest: Int
 
   init(_ entries: [String: Value]) {
     var size = 16
@@ -30,10 +34,32 @@ struct TagTable<Value>: @unchecked Sendable {
     self.values = values
     self.shift = shift
     self.long = long
+    self.longest = long.keys.map(\.utf8.count).max() ?? 0
   }
 
   subscript(name: String) -> Value? {
     guard let packed = Self.pack(name) else { return long.isEmpty ? nil : long[name] }
+    return value(packed: packed)
+  }
+
+  /// The value for a NUL-terminated name read in place (a String is made only for a name longer than eight bytes
+  /// and no longer than the longest such name in the table).
+  subscript(cString name: UnsafePointer<UInt8>) -> Value? {
+    var packed: UInt64 = 0
+    var count = 0
+    while name[count] != 0 {
+      if count == 8 {
+        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+        guard length <= longest else { return nil }
+        return long[String(decoding: UnsafeBufferPointer(start: name, count: length), as: UTF8.self)]
+      }
+      packed |= UInt64(name[count]) << (8 * UInt64(count))
+      count += 1
+    }
+    return count == 0 ? nil : value(packed: packed)
+  }
+
+  private func value(packed: UInt64) -> Value? {
     var slot = Self.slot(packed, shift)
     while true {
       let key = keys[slot]
