@@ -72,14 +72,19 @@ struct TagTable<Value>: @unchecked Sendable {
   /// The name's bytes in one word, or nil for an empty name, one longer than eight bytes or one holding a NUL (which
   /// would pack as a shorter name).
   private static func pack(_ name: String) -> UInt64? {
+    // The bytes in place (a small string's are copied to the stack): iterating the UTF-8 view cost more than the probe.
+    name.utf8.withContiguousStorageIfAvailable(pack) ?? pack(Array(name.utf8))
+  }
+
+  private static func pack<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> UInt64? where Bytes.Index == Int {
+    guard !bytes.isEmpty, bytes.count <= 8 else { return nil }
     var packed: UInt64 = 0
-    var count = 0
-    for byte in name.utf8 {
-      guard count < 8, byte != 0 else { return nil }
-      packed |= UInt64(byte) << (8 * UInt64(count))
-      count += 1
+    for index in 0..<bytes.count {
+      let byte = bytes[bytes.startIndex + index]
+      if byte == 0 { return nil }
+      packed |= UInt64(byte) << (8 * UInt64(index))
     }
-    return count == 0 ? nil : packed
+    return packed
   }
 
   private static func slot(_ packed: UInt64, _ shift: UInt64) -> Int {
