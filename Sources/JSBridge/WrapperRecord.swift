@@ -26,7 +26,7 @@ final class WrapperRecord {
   /// For a collectable wrapper, the group to tell when the collector takes it (nil otherwise).
   var owner: ClearedReference<ScriptGroup>?
   /// True when `jsObject` is an ordinary object holding fixed items (``IndexedProperties/fixedItems``), which is
-  /// protected until close whatever the interface.
+  /// kept until close whatever the interface.
   let isFixedList: Bool
   /// The group whose `wrappers` holds this record.
   let group: ObjectIdentifier
@@ -48,7 +48,7 @@ final class WrapperRecord {
     cachedIn = nil
   }
 
-  /// True when the context protected `jsObject` (and unprotects it at close).
+  /// True when the group keeps `jsObject` alive until its last context closes (``ScriptGroup/keep(_:in:)``).
   var isProtected: Bool { isFixedList || !interface.isCollectable }
 }
 

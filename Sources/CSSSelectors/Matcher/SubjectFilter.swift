@@ -1,3 +1,5 @@
+import Glibc
+
 /// A cheap key of an element's local name: its length and its first seven bytes, packed in one word.
 ///
 /// Most elements a query visits fail at the subject's type selector (`h1, h2, h3` over a page of `p`, `span` and
@@ -20,13 +22,8 @@ public struct SelectorNameKey: Equatable, Sendable {
 
   /// The key of a NUL-terminated name, read in place.
   public init(cString name: UnsafePointer<UInt8>) {
-    var bits: UInt64 = 0
-    var count: UInt64 = 0
-    while name[Int(count)] != 0 {
-      if count < 7 { bits |= UInt64(name[Int(count)]) << (8 * count) }
-      count += 1
-    }
-    self.bits = bits | (min(count, 255) << 56)
+    let count = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+    self.init(utf8: UnsafeBufferPointer(start: name, count: count))
   }
 }
 

@@ -45,18 +45,11 @@ struct TagTable<Value>: @unchecked Sendable {
   /// The value for a NUL-terminated name read in place (a String is made only for a name longer than eight bytes
   /// and no longer than the longest such name in the table).
   subscript(cString name: UnsafePointer<UInt8>) -> Value? {
-    var packed: UInt64 = 0
-    var count = 0
-    while name[count] != 0 {
-      if count == 8 {
-        let length = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
-        guard length <= longest else { return nil }
-        return long[String(decoding: UnsafeBufferPointer(start: name, count: length), as: UTF8.self)]
-      }
-      packed |= UInt64(name[count]) << (8 * UInt64(count))
-      count += 1
-    }
-    return count == 0 ? nil : value(packed: packed)
+    let count = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+    let bytes = UnsafeBufferPointer(start: name, count: count)
+    if let packed = Self.pack(bytes) { return value(packed: packed) }
+    guard bytes.count > 8, bytes.count <= longest else { return nil }
+    return long[String(decoding: bytes, as: UTF8.self)]
   }
 
   private func value(packed: UInt64) -> Value? {
