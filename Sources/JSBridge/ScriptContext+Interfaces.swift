@@ -51,7 +51,12 @@ extension ScriptContext {
   }
 
   func installedState(_ interface: AnyInterface) throws(ScriptError) -> InstalledInterface {
-    if let state = installed[ObjectIdentifier(interface)] { return state }
+    // A walk wraps node after node of one interface: the last one answered is checked before hashing into the table.
+    if let last = lastInstalled, last.interface === interface { return last }
+    if let state = installed[ObjectIdentifier(interface)] {
+      lastInstalled = state
+      return state
+    }
     let parent = try interface.parent.map { (p) throws(ScriptError) in try installedState(p) }
     let ctx = raw
     // Step 1. The prototype object, chained to the parent's prototype (or Object.prototype).
@@ -67,7 +72,7 @@ extension ScriptContext {
       ? native : try helper("subclassable").call(args: [ScriptValue(native, in: self)]).requireObject("interface object")
     JSValueProtect(ctx, proto)
     JSValueProtect(ctx, ctor)
-    var state = InstalledInterface(
+    let state = InstalledInterface(
       interface: interface, prototype: proto, constructor: ctor, instanceClass: classes.makeInstanceClass(for: interface))
     state.unforgeable = parent?.unforgeable ?? []
     for case .unforgeable(let name, let get) in interface.members {
@@ -191,38 +196,57 @@ extension ScriptContext {
   /// ``wrap(_:)`` for an object that keeps its wrapper's record: after the first call, one load and a comparison
   /// instead of a lookup in the group's table (a tenth of a DOM walk over a large page was that lookup).
   public func wrap<T: ScriptWrapperCaching>(caching object: T) throws(ScriptError) -> ScriptValue {
-    if let cache = object.scriptWrapperCache {
-      let record = Unmanaged<WrapperRecord>.fromOpaque(cache).takeUnretainedValue()
-      if record.group == ObjectIdentifier(shared) { return ScriptValue(record.jsObject, in: self) }
-    }
-    let record = try record(wrapping: object)
-    record.uncache()
-    object.scriptWrapperCache = Unmanaged.passUnretained(record).toOpaque()
-    record.cachedIn = object
-    return ScriptValue(record.jsObject, in: self)
+    ScriptValue(try record(caching: object).jsObject, in: self)
   }
 
   /// Wraps with an explicit type-erased interface (checked against the object's type).
   public func wrap(_ object: AnyObject, interface: AnyInterface) throws(ScriptError) -> ScriptValue {
-    ScriptValue(try record(wrapping: object, interface: interface).jsObject, in: self)
+    let caching = object as? any ScriptWrapperCaching
+    return ScriptValue(try record(wrapping: object, interface: interface, caching: caching).jsObject, in: self)
   }
 
   /// The record of `object`'s wrapper, made on first use.
   private func record(wrapping object: AnyObject) throws(ScriptError) -> WrapperRecord {
+    if let caching = object as? any ScriptWrapperCaching { return try record(caching: caching) }
     if let record = shared.wrappers[ObjectIdentifier(object)] { return record }
+    return try makeRecord(object, interface: resolveInterface(object), caching: nil)
+  }
+
+  /// The record of a caching object's wrapper, made on first use. A kept wrapper's record is found through the
+  /// object's cache when this group was the first to wrap it, through the group's table otherwise
+  /// (``ScriptGroup/cachedRecords``).
+  private func record(caching object: any ScriptWrapperCaching) throws(ScriptError) -> WrapperRecord {
+    if let record = existingRecord(caching: object) { return record }
+    return try makeRecord(object, interface: resolveInterface(object), caching: object)
+  }
+
+  private func existingRecord(caching object: any ScriptWrapperCaching) -> WrapperRecord? {
+    if let cache = object.scriptWrapperCache {
+      let record = Unmanaged<WrapperRecord>.fromOpaque(cache).takeUnretainedValue()
+      if record.group == ObjectIdentifier(shared) { return record }
+    } else if shared.cachingObjectsInTable == 0 {
+      return nil  // Not cached, and no record of a caching object is in the table: none was made.
+    }
+    return shared.wrappers[ObjectIdentifier(object)]
+  }
+
+  private func resolveInterface(_ object: AnyObject) throws(ScriptError) -> AnyInterface {
     guard let interface = interfaceResolver?(object) ?? (object as? any ScriptExposed).map({ type(of: $0).scriptInterface })
     else {
       throw ScriptError(kind: .host, name: "TypeError",
         message: "no script interface for Swift type \(type(of: object)): add it to the context's interfaceResolver")
     }
-    return try record(wrapping: object, interface: interface)
+    return interface
   }
 
-  private func record(wrapping object: AnyObject, interface: AnyInterface) throws(ScriptError) -> WrapperRecord {
-    if let record = shared.wrappers[ObjectIdentifier(object)] { return record }
-    // Another realm of the group may be the object's (a node of a frame's document).
-    if let realm = realmResolver?(object), realm !== self, realm.shared === shared, !realm.isClosed {
-      return try realm.record(wrapping: object, interface: interface)
+  /// Makes the wrapper of `object`, which has none in this group. `caching` is `object` when it keeps its record.
+  private func makeRecord(
+    _ object: AnyObject, interface: AnyInterface, caching: (any ScriptWrapperCaching)?
+  ) throws(ScriptError) -> WrapperRecord {
+    // Another realm of the group may be the object's (a node of a frame's document); with one realm open, none is.
+    if shared.openContexts > 1, let realm = realmResolver?(object), realm !== self, realm.shared === shared,
+      !realm.isClosed {
+      return try realm.record(wrapping: object, interface: interface, caching: caching)
     }
     guard interface.accepts(object) else {
       throw ScriptError(kind: .host, name: "TypeError",
@@ -230,7 +254,7 @@ extension ScriptContext {
     }
     let state = try installedState(interface)
     if let items = interface.effectiveIndexed?.fixedItems?(object) {
-      return try wrapFixedList(object, interface: interface, state: state, items: items)
+      return try wrapFixedList(object, interface: interface, state: state, items: items, caching: caching)
     }
     let js = JSObjectMake(raw, state.instanceClass, nil)!
     JSObjectSetPrototype(raw, js, state.prototype)
@@ -251,24 +275,37 @@ extension ScriptContext {
       stored.proxyTarget = js
       shared.plainObjects[exposed] = stored
     }
-    shared.wrappers[ObjectIdentifier(object)] = stored
+    shared.add(stored, caching: caching)
     for (name, getter) in state.unforgeable {
       try helper("defineUnforgeable").call(args: [wrapper, makeString(name), getter.value])
     }
     return stored
   }
 
+  /// ``makeRecord(_:interface:caching:)`` unless the group has one already (another realm's call may find it).
+  private func record(
+    wrapping object: AnyObject, interface: AnyInterface, caching: (any ScriptWrapperCaching)?
+  ) throws(ScriptError) -> WrapperRecord {
+    if let caching {
+      if let record = existingRecord(caching: caching) { return record }
+    } else if let record = shared.wrappers[ObjectIdentifier(object)] {
+      return record
+    }
+    return try makeRecord(object, interface: interface, caching: caching)
+  }
+
   /// The wrapper of an instance with fixed items: an ordinary object made by the `makeFixedList` helper (see
   /// ``InterfaceBuilder/indexed(length:lookup:fixedItems:)``), found again through `shared.plainObjects`.
   private func wrapFixedList(
-    _ object: AnyObject, interface: AnyInterface, state: InstalledInterface, items: [AnyObject]
+    _ object: AnyObject, interface: AnyInterface, state: InstalledInterface, items: [AnyObject],
+    caching: (any ScriptWrapperCaching)?
   ) throws(ScriptError) -> WrapperRecord {
     let values = try makeArray(items) { (item) throws(ScriptError) in try wrap(item) }
     let list = try helper("makeFixedList").call(args: [ScriptValue(state.prototype, in: self), values])
     let js = try list.requireObject("fixed list")
     shared.keep(js, in: raw)
     let stored = WrapperRecord(object: object, interface: interface, jsObject: js, group: shared, isFixedList: true)
-    shared.wrappers[ObjectIdentifier(object)] = stored
+    shared.add(stored, caching: caching)
     shared.plainObjects[js] = stored
     for (name, getter) in state.unforgeable {
       try helper("defineUnforgeable").call(args: [list, makeString(name), getter.value])
@@ -338,21 +375,33 @@ extension ScriptContext {
 }
 
 extension ScriptGroup {
+  /// Keeps a new record where the group finds it again: a kept wrapper of a caching object whose cache is free in
+  /// that cache (and ``cachedRecords``), any other in ``wrappers``.
+  func add(_ record: WrapperRecord, caching: (any ScriptWrapperCaching)?) {
+    if let caching, caching.scriptWrapperCache == nil, record.isProtected {
+      caching.scriptWrapperCache = Unmanaged.passUnretained(record).toOpaque()
+      record.cachedIn = caching
+      cachedRecords.append(record)
+      return
+    }
+    if caching != nil { cachingObjectsInTable += 1 }
+    wrappers[ObjectIdentifier(record.object)] = record
+  }
+
   /// Called when the collector takes a collectable wrapper: the next `wrap` of its object makes a new one.
   func forgetWrapper(_ record: WrapperRecord) {
     let key = ObjectIdentifier(record.object)
     if wrappers[key] === record { wrappers[key] = nil }
-    record.uncache()
     liveCollectableWrappers -= 1
   }
 }
 
 /// A Swift object that keeps the record of its JS wrapper itself, for ``ScriptContext/wrap(caching:)``.
 ///
-/// Only JSBridge reads and writes the property: nil, or an unretained pointer to the record of the object's wrapper
-/// in one group, which the group empties before the record goes (at its last context's close, or when the collector
-/// takes a collectable wrapper). An object wrapped in two groups at once keeps the latest; the other finds its
-/// wrapper in its table.
+/// Only JSBridge reads and writes the property: nil, or an unretained pointer to the record of the object's kept
+/// wrapper in one group, which the group empties before the record goes (at its last context's close). An object
+/// wrapped in two groups at once keeps the first group's; the other finds its wrapper in its table, as it finds a
+/// collectable one.
 public protocol ScriptWrapperCaching: AnyObject {
   var scriptWrapperCache: UnsafeMutableRawPointer? { get set }
 }

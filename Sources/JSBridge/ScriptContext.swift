@@ -33,6 +33,8 @@ public final class ScriptContext {
 
   /// Per-context state of installed interfaces, keyed by the interface's identity.
   var installed: [ObjectIdentifier: InstalledInterface] = [:]
+  /// The entry of ``installed`` that ``installedState(_:)`` answered last.
+  var lastInstalled: InstalledInterface?
   /// Every live ``ProtectedValue`` made in this context, so `close()` can unprotect them.
   var protectedValues: [ObjectIdentifier: WeakProtectedValue] = [:]
   /// Small JS helper functions (Object.defineProperty and friends), made on first use.
@@ -185,6 +187,7 @@ public final class ScriptContext {
     }
     let instanceClasses = installed.values.map(\.instanceClass)
     installed = [:]
+    lastInstalled = nil
     interfaceResolver = nil
     realmResolver = nil
     hostStates = [:]
@@ -227,6 +230,14 @@ public final class ScriptGroup {
   /// The one JS object of each wrapped Swift object, whichever realm made it; keeps both alive until the
   /// group's last context closes (a collectable wrapper: until the collector takes it).
   var wrappers: [ObjectIdentifier: WrapperRecord] = [:]
+  /// The records the group keeps in their objects' caches instead of ``wrappers`` (``ScriptWrapperCaching``): an
+  /// append instead of hashing into a table that grows with the page; a text node's first wrapper cost about a
+  /// fifth less.
+  var cachedRecords: [WrapperRecord] = []
+  /// How many records of caching objects are in ``wrappers`` (their cache held another group's record, or the wrapper
+  /// is collectable); while none is, an object with an empty cache has no wrapper in the group. Only grows until
+  /// ``dropWrappers(unprotectingIn:)``: a collected wrapper leaves it high, which costs a lookup, not a wrong answer.
+  var cachingObjectsInTable = 0
   /// The records of wrappers whose JS object is not a wrapper-class instance (a fixed list's ordinary object, a
   /// legacy platform object's proxy), by that object; protected, so their addresses stay theirs while listed.
   var plainObjects: [JSObjectRef: WrapperRecord] = [:]
@@ -323,17 +334,23 @@ public final class ScriptGroup {
   /// open, protected wrappers are unprotected and detached from their records first, so the collector can take
   /// them and no callback reaches a released record; without, the VM is about to go with them.
   func dropWrappers(unprotectingIn context: JSGlobalContextRef?) {
-    for record in wrappers.values {
-      record.uncache()
+    func drop(_ record: WrapperRecord) {
       // An exotic wrapper's class has callbacks: it is detached from its record. A plain wrapper's has none, so only
       // a script could reach its record, and no script of the page runs again (a cache miss per wrapper saved).
-      guard context != nil, record.isProtected, record.proxyTarget != nil || record.interface.isExotic else { continue }
+      guard context != nil, record.isProtected, record.proxyTarget != nil || record.interface.isExotic else { return }
       JSObjectSetPrivate(record.proxyTarget ?? record.jsObject, nil)
     }
+    for record in cachedRecords {
+      record.uncache()
+      drop(record)
+    }
+    wrappers.values.forEach(drop)
     if let context, let keeper { JSValueUnprotect(context, keeper) }
     keeper = nil
     keptCount = 0
     wrappers = [:]
+    cachedRecords = []
+    cachingObjectsInTable = 0
     plainObjects = [:]
   }
 

@@ -1,7 +1,8 @@
 import CJavaScriptCore
 
-/// The per-context objects of an installed interface (both protected until close).
-struct InstalledInterface {
+/// The per-context objects of an installed interface (both protected until close). A class: each wrapper made reads
+/// it, and a copy of a struct would retain and release each of its references.
+final class InstalledInterface {
   let interface: AnyInterface
   let prototype: JSObjectRef
   let constructor: JSObjectRef
@@ -11,6 +12,12 @@ struct InstalledInterface {
   var unforgeable: [(name: String, getter: ProtectedValue)] = []
   /// For a legacy platform object's interface, the function making an instance's proxy from its target.
   var legacyProxyFactory: ProtectedValue?
+  init(interface: AnyInterface, prototype: JSObjectRef, constructor: JSObjectRef, instanceClass: JSClassRef) {
+    self.interface = interface
+    self.prototype = prototype
+    self.constructor = constructor
+    self.instanceClass = instanceClass
+  }
 }
 
 /// The one JS object of a wrapped Swift object; the context retains both until close.

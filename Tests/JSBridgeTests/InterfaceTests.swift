@@ -370,12 +370,34 @@ final class WrapperCacheTests: XCTestCase {
     let object = TCached("shared")
     let a = ScriptContext(name: "a"), b = ScriptContext(name: "b")
     let inA = try a.wrap(caching: object), inB = try b.wrap(caching: object)
-    XCTAssertTrue(try a.wrap(caching: object) === inA, "the cache holds b's record; a finds its own in its table")
-    XCTAssertTrue(try b.wrap(caching: object) === inB)
+    XCTAssertFalse(inA === inB)
+    XCTAssertTrue(try a.wrap(caching: object) === inA, "the cache holds a's record, the first made")
+    XCTAssertTrue(try b.wrap(caching: object) === inB, "b finds its own in its table")
+    XCTAssertTrue(try b.wrap(object) === inB)
     a.close()
-    XCTAssertNotNil(object.scriptWrapperCache, "closing a leaves b's record in the cache")
+    XCTAssertNil(object.scriptWrapperCache, "closing a empties the cache")
+    XCTAssertTrue(try b.wrap(caching: object) === inB, "with the cache empty, b still finds its wrapper in its table")
     XCTAssertEqual(try label(b.wrap(caching: object), in: b), "shared")
+    // A group made now takes the free cache; b keeps answering from its table.
+    let c = ScriptContext(name: "c")
+    let inC = try c.wrap(caching: object)
+    XCTAssertNotNil(object.scriptWrapperCache)
+    XCTAssertTrue(try c.wrap(object) === inC)
+    XCTAssertTrue(try b.wrap(caching: object) === inB)
+    c.close()
     b.close()
     XCTAssertNil(object.scriptWrapperCache)
+  }
+
+  func testAnObjectWrappedByTheUncachedPathIsFoundByTheCachedOneAndBack() throws {
+    let first = TCached("first"), second = TCached("second")
+    let context = ScriptContext(name: "paths")
+    defer { context.close() }
+    let plain = try context.wrap(first)
+    XCTAssertNotNil(first.scriptWrapperCache, "wrap(_:) keeps a caching object's record in its cache too")
+    XCTAssertTrue(try context.wrap(caching: first) === plain)
+    let cached = try context.wrap(caching: second)
+    XCTAssertTrue(try context.wrap(second) === cached)
+    XCTAssertTrue(try context.wrap(second, interface: TCached.scriptInterface) === cached)
   }
 }
