@@ -100,6 +100,34 @@ final class BatchCommandTests: WorkFolderTestCase {
     XCTAssertTrue(result.stderr.contains("none-*.html: the pattern matches nothing"), result.stderr)
   }
 
+  /// A folder's links to page files count as those files (a corpus of links is a common way to pick pages); links
+  /// to folders are not followed; a folder with no pages is an input error, not a batch of nothing.
+  func testLinkedPagesCountAndAFolderWithoutPagesIsAnError() throws {
+    try pages(["store/a.html": "a", "store/deep/b.html": "b"])
+    let picked = input.appendingPathComponent("picked")
+    try FileManager.default.createDirectory(at: picked, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: picked.appendingPathComponent("one.html").path,
+                                               withDestinationPath: input.appendingPathComponent("store/a.html").path)
+    try FileManager.default.createSymbolicLink(atPath: picked.appendingPathComponent("linked-folder").path,
+                                               withDestinationPath: input.appendingPathComponent("store/deep").path)
+    try FileManager.default.createSymbolicLink(atPath: picked.appendingPathComponent("dangling.html").path,
+                                               withDestinationPath: input.appendingPathComponent("gone.html").path)
+    let ext = try bundle()
+    var result = try batch([picked.path, "--ext", ext, "--out", output.path])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertEqual(outputFiles(), ["one.html"])
+    let page = try String(contentsOf: output.appendingPathComponent("one.html"), encoding: .utf8)
+    XCTAssertTrue(page.contains(#"<body data-done="1"><p>a</p>"#), page)
+
+    let empty = input.appendingPathComponent("empty")
+    try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+    try Data("not a page".utf8).write(to: empty.appendingPathComponent("notes.txt"))
+    result = try batch([empty.path, "--ext", ext, "--out", output.path])
+    XCTAssertEqual(result.status, 3, result.stderr)
+    XCTAssertTrue(result.stderr.contains("\(empty.path): no pages in this folder (files ending .webarchive, .mhtml"),
+                  result.stderr)
+  }
+
   /// One worker runs every page, yet each gets a fresh global object: nothing a page or the extension's script
   /// leaves on `globalThis` or `window` reaches the next page.
   func testNoStateCrossesPagesInOneWorker() throws {

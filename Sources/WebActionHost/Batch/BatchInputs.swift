@@ -56,7 +56,11 @@ public enum BatchInputs {
         }
         if info.st_mode & S_IFMT == S_IFDIR {
           roots.append(components(path))
-          for (file, size) in try pages(under: path) { add(file, size: size) }
+          let files = try pages(under: path)
+          if files.isEmpty {
+            throw WebActionError(.input, "\(argument): no pages in this folder (\(PageFormats.fileKinds))")
+          }
+          for (file, size) in files { add(file, size: size) }
         } else {
           roots.append(components(path).dropLast())
           add(path, size: Int(info.st_size))
@@ -76,17 +80,19 @@ public enum BatchInputs {
     }
   }
 
-  /// The page files below `folder`, recursively, sorted by path; hidden files and folders are skipped.
+  /// The page files below `folder`, recursively, sorted by path; hidden files and folders are skipped. A symbolic
+  /// link to a file counts as that file (a corpus of links is a common way to pick pages); a link to a folder is not
+  /// followed, as `find` does not: give the folder itself.
   static func pages(under folder: String) throws(WebActionError) -> [(String, Int)] {
     let url = URL(fileURLWithPath: folder, isDirectory: true)
-    guard let walker = FileManager.default.enumerator(
-      at: url, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey], options: [.skipsHiddenFiles])
+    guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [], options: [.skipsHiddenFiles])
     else { throw WebActionError(.input, "\(folder): cannot list the folder") }
     var files: [(String, Int)] = []
     for case let file as URL in walker where PageFormats.isPage(file.lastPathComponent) {
-      let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
-      guard values?.isRegularFile == true else { continue }
-      files.append((file.standardizedFileURL.path, values?.fileSize ?? 0))
+      let path = file.standardizedFileURL.path
+      var info = stat()
+      guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+      files.append((path, Int(info.st_size)))
     }
     return files.sorted { $0.0 < $1.0 }
   }

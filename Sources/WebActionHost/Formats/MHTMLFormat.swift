@@ -12,10 +12,7 @@ public struct MHTMLFormat: PageFormat {
   public init() {}
   public var name: String { "mhtml" }
 
-  public func handles(fileName: String) -> Bool {
-    let lowered = fileName.lowercased()
-    return lowered.hasSuffix(".mhtml") || lowered.hasSuffix(".mht")
-  }
+  public var fileExtensions: [String] { [".mhtml", ".mht"] }
 
   public func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile {
     do {

@@ -58,8 +58,8 @@ public struct SavedResource: Sendable, Equatable {
 public protocol PageFormat: Sendable {
   /// The name used in messages and reports: `html`, `webarchive`, `mhtml`, `warc`.
   var name: String { get }
-  /// True when a file of this name is in this format (by its extension: `.html`, `.webarchive`, `.warc.gz`...).
-  func handles(fileName: String) -> Bool
+  /// The endings of the names of files in this format, lowercase, with their dot: `.html`, `.webarchive`, `.warc.gz`.
+  var fileExtensions: [String] { get }
   /// The pages in `data` (one for most formats; a WARC file holds any number) and how to write the file back.
   /// `name` is the file's name for messages; `fileURL` is where it was read from (nil for standard input).
   func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile
@@ -70,6 +70,12 @@ public protocol PageFormat: Sendable {
 
 extension PageFormat {
   public func limited(to maximumSize: Int?) -> any PageFormat { self }
+
+  /// True when a file of this name is in this format, by its ending (in any case).
+  public func handles(fileName: String) -> Bool {
+    let lowered = fileName.lowercased()
+    return fileExtensions.contains { lowered.hasSuffix($0) }
+  }
 }
 
 /// A file read by a ``PageFormat``: its pages, and a way to write it back with new main resources.
@@ -100,6 +106,9 @@ public enum PageFormats {
   /// True when some format other than the HTML fallback, or HTML itself, claims `fileName`: what a folder given
   /// to `webaction batch` contributes.
   public static func isPage(_ fileName: String) -> Bool { all.contains { $0.handles(fileName: fileName) } }
+
+  /// The file endings of every format, for messages: "files ending .webarchive, .mhtml, ...".
+  public static var fileKinds: String { "files ending " + all.flatMap(\.fileExtensions).joined(separator: ", ") }
 }
 
 /// A plain HTML file: one page, written back as the serialized document.
@@ -107,10 +116,7 @@ public struct HTMLPageFormat: PageFormat {
   public init() {}
   public var name: String { "html" }
 
-  public func handles(fileName: String) -> Bool {
-    let lowered = fileName.lowercased()
-    return lowered.hasSuffix(".html") || lowered.hasSuffix(".htm")
-  }
+  public var fileExtensions: [String] { [".html", ".htm"] }
 
   public func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile {
     let page = SavedPage(data: data, name: name, fileURL: fileURL)

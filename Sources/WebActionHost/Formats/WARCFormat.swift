@@ -24,10 +24,7 @@ public struct WARCFormat: PageFormat {
 
   public var name: String { "warc" }
 
-  public func handles(fileName: String) -> Bool {
-    let lowered = fileName.lowercased()
-    return lowered.hasSuffix(".warc") || lowered.hasSuffix(".warc.gz")
-  }
+  public var fileExtensions: [String] { [".warc", ".warc.gz"] }
 
   /// A page's record: where it is, and its HTTP response.
   private struct PageRecord: Sendable {

@@ -11,7 +11,7 @@ public struct WebArchiveFormat: PageFormat {
   public init() {}
   public var name: String { "webarchive" }
 
-  public func handles(fileName: String) -> Bool { fileName.lowercased().hasSuffix(".webarchive") }
+  public var fileExtensions: [String] { [".webarchive"] }
 
   static let main = "WebMainResource"
   static let data = "WebResourceData"
