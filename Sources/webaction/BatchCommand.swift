@@ -7,8 +7,9 @@ struct BatchCommand: ParsableCommand {
     commandName: "batch",
     abstract: "Run an Action extension on many saved pages with worker processes.",
     discussion: """
-      Inputs are files, folders (every page file below them), shell patterns
-      (quote them: 'crawl/*.html'), and - for a list of paths on standard input.
+      Inputs are files, folders (every page file below them, links to files
+      included; linked folders are not entered), shell patterns (quote them:
+      'crawl/*.html'), and - for a list of paths on standard input.
       The output folder mirrors the inputs' tree below the folder they share:
         webaction batch site/ --ext translate --arg to=es --out site-es/
       writes site-es/a/b.html for site/a/b.html.
