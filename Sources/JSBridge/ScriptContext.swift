@@ -227,12 +227,14 @@ public final class ScriptGroup {
   /// True for a group made with ``init()``, kept by its owner across pages.
   var isKept: Bool { parkingRealm != nil }
   let classes: NativeClasses
-  /// The one JS object of each wrapped Swift object, whichever realm made it; keeps both alive until the
-  /// group's last context closes (a collectable wrapper: until the collector takes it).
+  /// The one JS object of each wrapped Swift object, whichever realm made it, unless the object keeps it in its
+  /// cache (``cachedRecords``); keeps both alive until the group's last context closes (a collectable wrapper: until
+  /// the collector takes it).
   var wrappers: [ObjectIdentifier: WrapperRecord] = [:]
-  /// The records the group keeps in their objects' caches instead of ``wrappers`` (``ScriptWrapperCaching``): an
-  /// append instead of hashing into a table that grows with the page; a text node's first wrapper cost about a
-  /// fifth less.
+  /// The records of kept wrappers that their objects' caches hold (``ScriptWrapperCaching``: a node's), instead of
+  /// ``wrappers``: an append instead of hashing into a table that grows with the page. With the other changes of its
+  /// commit, a batch page whose script reads the `data` of each of its 33,689 text nodes (2 MB) went from 150–163 to
+  /// 135–146 ms.
   var cachedRecords: [WrapperRecord] = []
   /// How many records of caching objects are in ``wrappers`` (their cache held another group's record, or the wrapper
   /// is collectable); while none is, an object with an empty cache has no wrapper in the group. Only grows until
