@@ -8,7 +8,9 @@ saved pages (*.html under DIR) to the same runs.
 
 Rows (each webaction row is one `webaction batch` over the whole corpus, median of RUNS runs):
   floor      Benchmarks/Floor/floor.c: read, libxml2 parse, walk every node and attribute, serialize, free, and a
-             JavaScript global context created and released in one shared context group; one process, no output
+             JavaScript global context created and released in one shared context group; one process, no output;
+             then N processes at once (N = cores) with the pages dealt out by size: how far this machine scales a job
+             with no coordination at all, the yardstick for `-j N` over `-j 1`
   no-op      Benchmarks/Extensions/noop.appex at -j 1 and -j N (N = cores)
   page-info  the built-in page-info with --arg annotate=true (run() walks the text, finalize() inserts an aside)
   chromium   the same page-info Action.js in headless Chromium (Debian's package), one browser reused for every
@@ -182,6 +184,28 @@ def run_floor(floor, pages):
     return seconds, milliseconds, peak
 
 
+def run_floor_parallel(floor, pages, processes):
+    """(wall seconds, per-page ms, peak KiB) of `processes` floor processes at once, the pages dealt out by size
+    (largest first, each to the least loaded process), as `webaction batch` schedules them: what this machine gives a
+    job that needs no coordination, for reading `-j N` against `-j 1`."""
+    shares = [[] for _ in range(processes)]
+    loads = [0] * processes
+    for page in sorted(pages, key=os.path.getsize, reverse=True):
+        i = loads.index(min(loads))
+        shares[i].append(page)
+        loads[i] += os.path.getsize(page)
+    start = time.perf_counter()
+    children = [subprocess.Popen([floor] + share, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                for share in shares]
+    outputs = [child.communicate()[0].splitlines() for child in children]
+    seconds = time.perf_counter() - start
+    if any(child.returncode for child in children):
+        raise SystemExit("bench batch: a floor process failed")
+    milliseconds = [float(line.split(" ", 1)[0]) for out in outputs for line in out if not line.startswith("maxrss ")]
+    peak = max(int(next(line for line in out if line.startswith("maxrss ")).split()[1]) for out in outputs)
+    return seconds, milliseconds, peak
+
+
 def run_batch(binary, inputs, ext, jobs, work, extra=(), stdin_list=False):
     """(wall seconds, report records) of one `webaction batch` over `inputs` (files or one folder)."""
     out = tempfile.mkdtemp(prefix="out-", dir=work)
@@ -302,11 +326,12 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     ]
     rows = {}  # name -> dict(seconds=[...], ms=[...], peak=[...])
     for _ in range(runs):
-        seconds, milliseconds, peak = run_floor(floor, pages)
-        row = rows.setdefault(("floor", 1), {"seconds": [], "ms": [], "peak": []})
-        row["seconds"].append(seconds)
-        row["ms"] += milliseconds
-        row["peak"].append(peak)
+        for jobs in sorted({1, cores}):
+            seconds, milliseconds, peak = run_floor(floor, pages) if jobs == 1 else run_floor_parallel(floor, pages, jobs)
+            row = rows.setdefault(("floor", jobs), {"seconds": [], "ms": [], "peak": []})
+            row["seconds"].append(seconds)
+            row["ms"] += milliseconds
+            row["peak"].append(peak)
         for name, ext, extra in configurations:
             for jobs in sorted({1, cores}):
                 seconds, records = run_batch(binary, pages, ext, jobs, work, extra, stdin_list=True)
@@ -336,6 +361,7 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     print("| | pages/s | median ms/page | p95 ms/page | peak RSS/worker MB | per page vs floor | pages/s vs Chromium |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     labels = {"floor": "floor: libxml2 parse + walk + serialize + free, JS context in a shared group",
+              "floor-n": "floor, %d processes at once (the pages dealt out by size)" % cores,
               "no-op": "webaction batch, no-op extension", "page-info": "webaction batch, page-info",
               "chromium": "headless Chromium, page-info's Action.js, one reused browser"}
     for (name, jobs), row in rows.items():
@@ -344,15 +370,17 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
         peak = "%.0f" % (statistics.median(row["peak"]) / 1024) if row["peak"] else "-"
         # Per-page cost against the floor: single-process throughput ratios (the floor runs in one process).
         versus_floor = floor_rate / pages_per_second * (jobs if name != "chromium" else 1)
+        label = labels["floor-n"] if (name, jobs) == ("floor", cores) and jobs > 1 else labels[name]
         print("| %s%s | %.1f | %.1f | %.1f | %s | %.2f× | %.1f× |" % (
-            labels[name], " -j %d" % jobs if name not in ("floor", "chromium") else "", pages_per_second, median_ms,
+            label, " -j %d" % jobs if name not in ("floor", "chromium") else "", pages_per_second, median_ms,
             percentile(row["ms"], 0.95), peak, versus_floor, pages_per_second / chromium_rate))
-    if cores > 1:
-        for name, _, _ in configurations:
-            log("%s: -j %d gives %.2f× the throughput of -j 1" % (name, cores, rate((name, cores)) / rate((name, 1))))
     print()
-    print("Per page vs floor: the floor's pages/s over the row's pages/s per process (-j N divides by N); the floor's "
-          "median page takes %.1f ms." % floor_ms)
+    print("Per page vs floor: the floor's pages/s over the row's pages/s per process (-j N and N floor processes "
+          "divide by N); the floor's median page takes %.1f ms." % floor_ms)
+    if cores > 1:
+        print()
+        print("Throughput at %d processes over 1 process: %s." % (cores, ", ".join(
+            "%s %.2f×" % (name, rate((name, cores)) / rate((name, 1))) for name in ["floor"] + [c[0] for c in configurations])))
 
     translate_rows(root, binary, runs, cores, work, log, extracted_text)
     memory_row(binary, pages, extensions, finalize, work, log)
