@@ -16,15 +16,15 @@ final class TestCommandTests: WorkFolderTestCase {
       ["test", "background", "page-info", "translate", "--junit", junit, "--html-report", report], timeLimit: 300)
     XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
     for name in ["background/article", "background/legacy-encoding", "background/purple", "page-info/annotate",
-                 "page-info/article", "translate/article-es"] {
+                 "page-info/article", "page-info/spaces", "translate/article-es"] {
       XCTAssertTrue(result.stdout.contains("PASS \(name) ("), "\(name):\n\(result.stdout)")
     }
-    XCTAssertTrue(result.stdout.hasSuffix("6 passed, 0 failed\n"), result.stdout)
+    XCTAssertTrue(result.stdout.hasSuffix("7 passed, 0 failed\n"), result.stdout)
     let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
     XCTAssertEqual(try document.nodes(forXPath: "/testsuites/testsuite").count, 3)
-    XCTAssertEqual(try document.nodes(forXPath: "//testcase").count, 6)
+    XCTAssertEqual(try document.nodes(forXPath: "//testcase").count, 7)
     XCTAssertEqual(try document.nodes(forXPath: "//failure").count, 0)
-    try checkReport(report, cases: 6)
+    try checkReport(report, cases: 7)
   }
 
   /// The HTML report has both panes for each case (sandboxed iframes holding the pages) and, where Debian's chromium is
