@@ -124,8 +124,9 @@ final class BatchCommandTests: WorkFolderTestCase {
     try Data("not a page".utf8).write(to: empty.appendingPathComponent("notes.txt"))
     result = try batch([empty.path, "--ext", ext, "--out", output.path])
     XCTAssertEqual(result.status, 3, result.stderr)
-    XCTAssertTrue(result.stderr.contains("\(empty.path): no pages in this folder (files ending .webarchive, .mhtml"),
-                  result.stderr)
+    XCTAssertTrue(result.stderr.contains(
+      "\(empty.path): no page files in this folder or below it (names ending .webarchive, .mhtml, .mht, .warc, "
+        + ".warc.gz, .html, .htm)"), result.stderr)
   }
 
   /// One worker runs every page, yet each gets a fresh global object: nothing a page or the extension's script

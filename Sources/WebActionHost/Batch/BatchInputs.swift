@@ -58,7 +58,8 @@ public enum BatchInputs {
           roots.append(components(path))
           let files = try pages(under: path)
           if files.isEmpty {
-            throw WebActionError(.input, "\(argument): no pages in this folder (\(PageFormats.fileKinds))")
+            throw WebActionError(
+              .input, "\(argument): no page files in this folder or below it (names ending \(PageFormats.fileEndings))")
           }
           for (file, size) in files { add(file, size: size) }
         } else {

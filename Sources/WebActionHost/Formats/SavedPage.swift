@@ -107,8 +107,8 @@ public enum PageFormats {
   /// to `webaction batch` contributes.
   public static func isPage(_ fileName: String) -> Bool { all.contains { $0.handles(fileName: fileName) } }
 
-  /// The file endings of every format, for messages: "files ending .webarchive, .mhtml, ...".
-  public static var fileKinds: String { "files ending " + all.flatMap(\.fileExtensions).joined(separator: ", ") }
+  /// The file name endings of every format, for messages: ".webarchive, .mhtml, ..., .htm".
+  public static var fileEndings: String { all.flatMap(\.fileExtensions).joined(separator: ", ") }
 }
 
 /// A plain HTML file: one page, written back as the serialized document.
