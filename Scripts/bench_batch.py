@@ -327,7 +327,10 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     rows = {}  # name -> dict(seconds=[...], ms=[...], peak=[...])
     for _ in range(runs):
         for jobs in sorted({1, cores}):
-            seconds, milliseconds, peak = run_floor(floor, pages) if jobs == 1 else run_floor_parallel(floor, pages, jobs)
+            if jobs == 1:
+                seconds, milliseconds, peak = run_floor(floor, pages)
+            else:
+                seconds, milliseconds, peak = run_floor_parallel(floor, pages, jobs)
             row = rows.setdefault(("floor", jobs), {"seconds": [], "ms": [], "peak": []})
             row["seconds"].append(seconds)
             row["ms"] += milliseconds
@@ -379,8 +382,9 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
           "divide by N); the floor's median page takes %.1f ms." % floor_ms)
     if cores > 1:
         print()
+        names = ["floor"] + [name for name, _, _ in configurations]
         print("Throughput at %d processes over 1 process: %s." % (cores, ", ".join(
-            "%s %.2f×" % (name, rate((name, cores)) / rate((name, 1))) for name in ["floor"] + [c[0] for c in configurations])))
+            "%s %.2f×" % (name, rate((name, cores)) / rate((name, 1))) for name in names)))
 
     translate_rows(root, binary, runs, cores, work, log, extracted_text)
     memory_row(binary, pages, extensions, finalize, work, log)
