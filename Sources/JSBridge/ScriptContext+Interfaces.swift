@@ -2,6 +2,13 @@ import CJavaScriptCore
 
 private let readOnlyHidden = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum)
 
+/// Property keys every native function sets, made once for the process (a `JSStringRef` is immutable and may be
+/// shared across threads; these are never released).
+private enum PropertyKeys {
+  nonisolated(unsafe) static let name = JSStringCreateWithUTF8CString("name")!
+  nonisolated(unsafe) static let length = JSStringCreateWithUTF8CString("length")!
+}
+
 extension ScriptContext {
   /// Installs `interface` (and its ancestors): its prototype, and its constructor as a global property.
   /// Returns the constructor. Installing twice returns the same constructor.
@@ -154,16 +161,20 @@ extension ScriptContext {
   }
 
   /// Sets an own property directly through JSC (only for objects that inherit nothing read-only).
-  private func setDirect(_ object: JSObjectRef, _ name: String, _ value: JSValueRef, attributes: JSPropertyAttributes) {
-    JSString.withRef(name) { JSObjectSetProperty(raw, object, $0, value, attributes, nil) }
-  }
-
   /// `Function.prototype`, kept protected.
   func functionPrototype() throws(ScriptError) -> ScriptValue {
-    if let cached = helperFunctions["Function.prototype"] { return cached.value }
+    ScriptValue(try functionPrototypeObject(), in: self)
+  }
+
+  /// ``functionPrototype()``'s object, kept in a stored property after the first lookup (every native function made
+  /// asks for it).
+  private func functionPrototypeObject() throws(ScriptError) -> JSObjectRef {
+    if let cached = functionPrototypeCache { return cached }
     let proto = try global.property("Function").property("prototype")
     helperFunctions["Function.prototype"] = ProtectedValue(proto)
-    return proto
+    let object = try proto.requireObject("Function.prototype")
+    functionPrototypeCache = object
+    return object
   }
 
   /// A JS function object that runs `body` (which sees `this` and the arguments through ``Arguments``).
@@ -176,10 +187,12 @@ extension ScriptContext {
   func makeNativeFunction(name: String, length: Int, body: @escaping (Arguments) throws -> ScriptValue) -> ScriptValue {
     let box = Unmanaged.passRetained(NativeFunction(name: name, realm: self, body: body)).toOpaque()
     let function = JSObjectMake(raw, classes.function, box)!
-    // Own `name` and `length` first: once Function.prototype is the prototype, its read-only ones block a put.
-    setDirect(function, "name", makeString(name).raw, attributes: readOnlyHidden)
-    setDirect(function, "length", makeNumber(length).raw, attributes: readOnlyHidden)
-    if let proto = try? functionPrototype() { JSObjectSetPrototype(raw, function, proto.raw) }
+    // Own `name` and `length` first: once Function.prototype is the prototype, its read-only ones block a put. Their
+    // keys are made once for the process: an interface installs hundreds of functions (a page's first `document.body`
+    // about 500), each making both keys afresh.
+    JSObjectSetProperty(raw, function, PropertyKeys.name, makeString(name).raw, readOnlyHidden, nil)
+    JSObjectSetProperty(raw, function, PropertyKeys.length, makeNumber(length).raw, readOnlyHidden, nil)
+    if let proto = try? functionPrototypeObject() { JSObjectSetPrototype(raw, function, proto) }
     return ScriptValue(function, in: self)
   }
 

@@ -37,6 +37,8 @@ public final class ScriptContext {
   var lastInstalled: InstalledInterface?
   /// Every live ``ProtectedValue`` made in this context, so `close()` can unprotect them.
   var protectedValues: [ObjectIdentifier: WeakProtectedValue] = [:]
+  /// `Function.prototype`, once looked up (protected through ``helperFunctions``).
+  var functionPrototypeCache: JSObjectRef?
   /// Small JS helper functions (Object.defineProperty and friends), made on first use.
   var helperFunctions: [String: ProtectedValue] = [:]
   /// Set by the watchdog callback when it terminated a script (of any realm of the group: one thread runs them).
@@ -174,6 +176,7 @@ public final class ScriptContext {
     for entry in protectedValues.values { entry.value?.invalidate(unprotectingIn: ctx) }
     protectedValues = [:]
     helperFunctions = [:]
+    functionPrototypeCache = nil
     shared.openContexts -= 1
     if shared.openContexts == 0 {
       // A group of its own: no unprotecting, since the group's VM, and its heap with every wrapper, goes with this
