@@ -2,13 +2,6 @@ import CJavaScriptCore
 
 private let readOnlyHidden = JSPropertyAttributes(kJSPropertyAttributeReadOnly | kJSPropertyAttributeDontEnum)
 
-/// Property keys every native function sets, made once for the process (a `JSStringRef` is immutable and may be
-/// shared across threads; these are never released).
-private enum PropertyKeys {
-  nonisolated(unsafe) static let name = JSStringCreateWithUTF8CString("name")!
-  nonisolated(unsafe) static let length = JSStringCreateWithUTF8CString("length")!
-}
-
 extension ScriptContext {
   /// Installs `interface` (and its ancestors): its prototype, and its constructor as a global property.
   /// Returns the constructor. Installing twice returns the same constructor.
@@ -160,7 +153,6 @@ extension ScriptContext {
       args: [target, makeString(name), value, makeBool(writable), makeBool(enumerable), makeBool(configurable)])
   }
 
-  /// Sets an own property directly through JSC (only for objects that inherit nothing read-only).
   /// `Function.prototype`, kept protected.
   func functionPrototype() throws(ScriptError) -> ScriptValue {
     ScriptValue(try functionPrototypeObject(), in: self)
@@ -188,10 +180,10 @@ extension ScriptContext {
     let box = Unmanaged.passRetained(NativeFunction(name: name, realm: self, body: body)).toOpaque()
     let function = JSObjectMake(raw, classes.function, box)!
     // Own `name` and `length` first: once Function.prototype is the prototype, its read-only ones block a put. Their
-    // keys are made once for the process: an interface installs hundreds of functions (a page's first `document.body`
+    // keys are the group's, made once: an interface installs hundreds of functions (a page's first `document.body`
     // about 500), each making both keys afresh.
-    JSObjectSetProperty(raw, function, PropertyKeys.name, makeString(name).raw, readOnlyHidden, nil)
-    JSObjectSetProperty(raw, function, PropertyKeys.length, makeNumber(length).raw, readOnlyHidden, nil)
+    JSObjectSetProperty(raw, function, shared.nameKey, makeString(name).raw, readOnlyHidden, nil)
+    JSObjectSetProperty(raw, function, shared.lengthKey, makeNumber(length).raw, readOnlyHidden, nil)
     if let proto = try? functionPrototypeObject() { JSObjectSetPrototype(raw, function, proto) }
     return ScriptValue(function, in: self)
   }

@@ -230,6 +230,10 @@ public final class ScriptGroup {
   /// True for a group made with ``init()``, kept by its owner across pages.
   var isKept: Bool { parkingRealm != nil }
   let classes: NativeClasses
+  /// The keys `name` and `length`, which every native function made in the group sets (kept by the group, on its
+  /// thread, rather than made twice per function).
+  let nameKey: JSStringRef
+  let lengthKey: JSStringRef
   /// The one JS object of each wrapped Swift object, whichever realm made it, unless the object keeps it in its
   /// cache (``cachedRecords``); keeps both alive until the group's last context closes (a collectable wrapper: until
   /// the collector takes it).
@@ -303,6 +307,8 @@ public final class ScriptGroup {
       parkedCallback = nil
     }
     classes = NativeClasses()
+    nameKey = JSStringCreateWithUTF8CString("name")
+    lengthKey = JSStringCreateWithUTF8CString("length")
     // Eight times the size the scope has on the checked version, zeroed: if a later JavaScriptCore grows the class
     // (before the layout test catches it), its constructor writes into this block, not past it.
     microtaskGate = .allocate(capacity: 8)
@@ -416,6 +422,8 @@ public final class ScriptGroup {
     }
     JSContextGroupRelease(raw)
     classes.release()
+    JSStringRelease(nameKey)
+    JSStringRelease(lengthKey)
   }
 
   deinit {
