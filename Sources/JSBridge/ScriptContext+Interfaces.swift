@@ -201,7 +201,7 @@ extension ScriptContext {
   /// ``wrap(_:)`` for an object that keeps its wrapper's record: after the first call, one load and a comparison
   /// instead of a lookup in the group's table (a tenth of a DOM walk over a large page was that lookup).
   public func wrap<T: ScriptWrapperCaching>(caching object: T) throws(ScriptError) -> ScriptValue {
-    ScriptValue(try record(caching: object).jsObject, in: self)
+    ScriptValue(try record(wrapping: object, caching: object).jsObject, in: self)
   }
 
   /// Wraps with an explicit type-erased interface (checked against the object's type).
@@ -212,24 +212,28 @@ extension ScriptContext {
 
   /// The record of `object`'s wrapper, made on first use.
   private func record(wrapping object: AnyObject) throws(ScriptError) -> WrapperRecord {
-    if let caching = object as? any ScriptWrapperCaching { return try record(caching: caching) }
-    if let record = shared.wrappers[ObjectIdentifier(object)] { return record }
-    return try makeRecord(object, interface: resolveInterface(object), caching: nil)
+    try record(wrapping: object, caching: object as? any ScriptWrapperCaching)
   }
 
-  /// The record of a caching object's wrapper, made on first use. A kept wrapper's record is found through the
+  /// The record of `object`'s wrapper, made on first use with `interface` (by default the one ``interfaceResolver``
+  /// or ``ScriptExposed`` names). `caching` is `object` when it keeps its record (``ScriptWrapperCaching``).
+  private func record(
+    wrapping object: AnyObject, interface: AnyInterface? = nil, caching: (any ScriptWrapperCaching)?
+  ) throws(ScriptError) -> WrapperRecord {
+    if let record = existingRecord(of: object, caching: caching) { return record }
+    let resolved: AnyInterface
+    if let interface { resolved = interface } else { resolved = try resolveInterface(object) }
+    return try makeRecord(object, interface: resolved, caching: caching)
+  }
+
+  /// The group's record of `object`'s wrapper, if it has one. A kept wrapper of a caching object is found through the
   /// object's cache when this group was the first to wrap it, through the group's table otherwise
   /// (``ScriptGroup/cachedRecords``).
-  private func record(caching object: any ScriptWrapperCaching) throws(ScriptError) -> WrapperRecord {
-    if let record = existingRecord(caching: object) { return record }
-    return try makeRecord(object, interface: resolveInterface(object), caching: object)
-  }
-
-  private func existingRecord(caching object: any ScriptWrapperCaching) -> WrapperRecord? {
-    if let cache = object.scriptWrapperCache {
+  private func existingRecord(of object: AnyObject, caching: (any ScriptWrapperCaching)?) -> WrapperRecord? {
+    if let cache = caching?.scriptWrapperCache {
       let record = Unmanaged<WrapperRecord>.fromOpaque(cache).takeUnretainedValue()
       if record.group == ObjectIdentifier(shared) { return record }
-    } else if shared.cachingObjectsInTable == 0 {
+    } else if caching != nil, shared.cachingObjectsInTable == 0 {
       return nil  // Not cached, and no record of a caching object is in the table: none was made.
     }
     return shared.wrappers[ObjectIdentifier(object)]
@@ -285,18 +289,6 @@ extension ScriptContext {
       try helper("defineUnforgeable").call(args: [wrapper, makeString(name), getter.value])
     }
     return stored
-  }
-
-  /// ``makeRecord(_:interface:caching:)`` unless the group has one already (another realm's call may find it).
-  private func record(
-    wrapping object: AnyObject, interface: AnyInterface, caching: (any ScriptWrapperCaching)?
-  ) throws(ScriptError) -> WrapperRecord {
-    if let caching {
-      if let record = existingRecord(caching: caching) { return record }
-    } else if let record = shared.wrappers[ObjectIdentifier(object)] {
-      return record
-    }
-    return try makeRecord(object, interface: interface, caching: caching)
   }
 
   /// The wrapper of an instance with fixed items: an ordinary object made by the `makeFixedList` helper (see
