@@ -11,13 +11,19 @@ Rows (each webaction row is one `webaction batch` over the whole corpus, median 
              JavaScript global context created and released in one shared context group; one process, no output;
              then N processes at once (N = cores) with the pages dealt out by size: how far this machine scales a job
              with no coordination at all, the yardstick for `-j N` over `-j 1`
+  floor + C walk  the floor plus the least page-info's word count can cost on JavaScriptCore's C API (floor.c
+             --text-walk): its Action.js evaluated, and a JavaScript loop over the body's text nodes through a C
+             walker (one callback per step, one per `data`, one JSObjectMake per node) counting with page-info's own
+             function; no DOM, so no host can do page-info's run() for less (its queries and finalize come on top)
   no-op      Benchmarks/Extensions/noop.appex at -j 1 and -j N (N = cores)
   page-info  the built-in page-info with --arg annotate=true (run() walks the text, finalize() inserts an aside)
   chromium   the same page-info Action.js in headless Chromium (Debian's package), one browser reused for every
              page, driven over the DevTools protocol: navigate, load, run(), finalize() with what page-info's native
              side returns, serialize (outerHTML)
   translate  Pages/bench/page-*.html (20 pages, ~1,000 words each) through the built-in translate (cache off) at
-             -j 1 and -j N, against their extracted text through one `apertium -u -f html eng-spa` call (words/s)
+             -j 1 and -j N, against their extracted text through one `apertium -u -f html eng-spa` call (words/s);
+             with each run's CPU time (all processes, from /proc/stat), so the table also says how many cores the
+             apertium call keeps busy and the best ratio the batch's CPU time allows on this machine's cores
   memory     one worker (-j 1) over RSS_PAGES files: CORPUS pages of 20 to 60 KB repeated (hard links); the
              worker's peak resident memory after file 100 and after the last (the report's workerPeakKiB)
 """
@@ -174,10 +180,10 @@ def build_floor(root, log):
     return out
 
 
-def run_floor(floor, pages):
+def run_floor(floor, pages, options=()):
     """(wall seconds, per-page ms, peak KiB) of one floor process over `pages`."""
     start = time.perf_counter()
-    out = subprocess.run([floor] + pages, check=True, capture_output=True, text=True).stdout.splitlines()
+    out = subprocess.run([floor] + list(options) + pages, check=True, capture_output=True, text=True).stdout.splitlines()
     seconds = time.perf_counter() - start
     milliseconds = [float(line.split(" ", 1)[0]) for line in out if not line.startswith("maxrss ")]
     peak = int(next(line for line in out if line.startswith("maxrss ")).split()[1])
@@ -320,6 +326,7 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
         len(pages), sum(sizes) / 1048576, min(sizes) // 1024, max(sizes) // 1024, runs, cores))
 
     floor = build_floor(root, log)
+    action_js = os.path.join(root, "Sources", "Extensions", "PageInfo", "Resources", "page-info.appex", "Action.js")
     configurations = [
         ("no-op", os.path.join(extensions, "noop.appex"), finalize),
         ("page-info", "page-info", ["--arg", "annotate=true"]),
@@ -335,6 +342,11 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
             row["seconds"].append(seconds)
             row["ms"] += milliseconds
             row["peak"].append(peak)
+        seconds, milliseconds, peak = run_floor(floor, pages, ["--text-walk", action_js])
+        row = rows.setdefault(("floor-walk", 1), {"seconds": [], "ms": [], "peak": []})
+        row["seconds"].append(seconds)
+        row["ms"] += milliseconds
+        row["peak"].append(peak)
         for name, ext, extra in configurations:
             for jobs in sorted({1, cores}):
                 seconds, records = run_batch(binary, pages, ext, jobs, work, extra, stdin_list=True)
@@ -345,7 +357,6 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
         log("   run: " + ", ".join("%s -j%d %.1f s" % (n, j, r["seconds"][-1]) for (n, j), r in rows.items()))
 
     log("chromium: page-info's Action.js on the same pages in one headless browser...")
-    action_js = os.path.join(root, "Sources", "Extensions", "PageInfo", "Resources", "page-info.appex", "Action.js")
     start = time.perf_counter()
     version, timings = run_chromium(cr, pages, action_js)
     rows[("chromium", 1)] = {"seconds": [time.perf_counter() - start], "ms": timings, "peak": []}
@@ -365,6 +376,7 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     labels = {"floor": "floor: libxml2 parse + walk + serialize + free, JS context in a shared group",
               "floor-n": "floor, %d processes at once (the pages dealt out by size)" % cores,
+              "floor-walk": "floor + page-info's word count over JavaScriptCore's C API, in C (no DOM)",
               "no-op": "webaction batch, no-op extension", "page-info": "webaction batch, page-info",
               "chromium": "headless Chromium, page-info's Action.js, one reused browser"}
     for (name, jobs), row in rows.items():
@@ -375,11 +387,13 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
         versus_floor = floor_rate / pages_per_second * (jobs if name != "chromium" else 1)
         label = labels["floor-n"] if (name, jobs) == ("floor", cores) and jobs > 1 else labels[name]
         print("| %s%s | %.1f | %.1f | %.1f | %s | %.2f× | %.1f× |" % (
-            label, " -j %d" % jobs if name not in ("floor", "chromium") else "", pages_per_second, median_ms,
+            label, " -j %d" % jobs if name not in ("floor", "floor-walk", "chromium") else "", pages_per_second, median_ms,
             percentile(row["ms"], 0.95), peak, versus_floor, pages_per_second / chromium_rate))
     print()
     print("Per page vs floor: the floor's pages/s over the row's pages/s per process (-j N and N floor processes "
-          "divide by N); the floor's median page takes %.1f ms." % floor_ms)
+          "divide by N); the floor's median page takes %.1f ms. The C walk row is the least page-info's word count "
+          "can cost any host on JavaScriptCore's C API: %.2f× the floor before page-info's queries, finalize and the "
+          "host's own work." % (floor_ms, floor_rate / rate(("floor-walk", 1))))
     if cores > 1:
         print()
         names = ["floor"] + [name for name, _, _ in configurations]
@@ -389,6 +403,14 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     translate_rows(root, binary, runs, cores, work, log, extracted_text)
     memory_row(binary, pages, extensions, finalize, work, log)
     subprocess.run(["rm", "-rf", work])
+
+
+def busy_cpu_seconds():
+    """CPU seconds spent so far by every process on the machine (user, system, interrupts; /proc/stat's first line):
+    the difference over a run is the run's CPU time including its grandchildren (apertium's stages)."""
+    fields = [int(x) for x in open("/proc/stat").readline().split()[1:9]]
+    user, nice, system, idle, iowait, irq, softirq, steal = fields
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 def translate_rows(root, binary, runs, cores, work, log, extracted_text):
@@ -403,23 +425,32 @@ def translate_rows(root, binary, runs, cores, work, log, extracted_text):
     with open(combined, "wb") as out:
         for t in texts:
             out.write(open(t, "rb").read())
-    samples = {}
+    samples, cpu = {}, {}
     for _ in range(runs):
-        start = time.perf_counter()
+        start, busy = time.perf_counter(), busy_cpu_seconds()
         with open(combined, "rb") as f:
             subprocess.run(["apertium", "-u", "-f", "html", "eng-spa"], stdin=f, stdout=subprocess.DEVNULL, check=True)
         samples.setdefault("apertium", []).append(time.perf_counter() - start)
+        cpu.setdefault("apertium", []).append(busy_cpu_seconds() - busy)
         for jobs in sorted({1, cores}):
+            busy = busy_cpu_seconds()
             seconds, _ = run_batch(binary, pages, "translate", jobs, work, ["--arg", "to=es", "--arg", "cache=off"])
             samples.setdefault(jobs, []).append(seconds)
-    base = words / statistics.median(samples["apertium"])
+            cpu.setdefault(jobs, []).append(busy_cpu_seconds() - busy)
+    base_seconds = statistics.median(samples["apertium"])
+    base = words / base_seconds
     print()
-    print("| translate, %d pages (%d words), median of %d runs | words/s | vs one apertium call |" % (len(pages), words, runs))
-    print("| --- | ---: | ---: |")
-    print("| one `apertium -u -f html eng-spa` call over their extracted text (baseline) | %.0f | 1.00× |" % base)
+    print("| translate, %d pages (%d words), median of %d runs | words/s | vs one apertium call | CPU s | cores busy "
+          "| best ratio for that CPU on %d cores |" % (len(pages), words, runs, cores))
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    apertium_cpu = statistics.median(cpu["apertium"])
+    print("| one `apertium -u -f html eng-spa` call over their extracted text (baseline) | %.0f | 1.00× | %.2f | %.1f "
+          "| - |" % (base, apertium_cpu, apertium_cpu / base_seconds))
     for jobs in sorted({1, cores}):
-        rate = words / statistics.median(samples[jobs])
-        print("| webaction batch --ext translate -j %d (cache off) | %.0f | %.2f× |" % (jobs, rate, rate / base))
+        seconds, used = statistics.median(samples[jobs]), statistics.median(cpu[jobs])
+        # With every core busy all the time, the batch could take no less than its CPU time over the cores.
+        print("| webaction batch --ext translate -j %d (cache off) | %.0f | %.2f× | %.2f | %.1f | %.2f× |" % (
+            jobs, words / seconds, base_seconds / seconds, used, used / seconds, base_seconds * cores / used))
 
 
 def memory_row(binary, pages, extensions, finalize, work, log):
