@@ -17,6 +17,8 @@ Rows (each webaction row is one `webaction batch` over the whole corpus, median 
              function; no DOM, so no host can do page-info's run() for less (its queries and finalize come on top)
   no-op      Benchmarks/Extensions/noop.appex at -j 1 and -j N (N = cores)
   page-info  the built-in page-info with --arg annotate=true (run() walks the text, finalize() inserts an aside)
+  word count page-info's Action.js with a run() that only calls its pageInfoWordCount() (made in the work folder): the
+             C walk row's work through webaction's DOM, at -j 1
   chromium   the same page-info Action.js in headless Chromium (Debian's package), one browser reused for every
              page, driven over the DevTools protocol: navigate, load, run(), finalize() with what page-info's native
              side returns, serialize (outerHTML)
@@ -310,6 +312,22 @@ def rss_corpus(pages, work):
     return folder, len(middle)
 
 
+def word_count_extension(action_js, noop_bundle, work):
+    """A bundle whose Action.js is page-info's, with a run() that returns only pageInfoWordCount() and no finalize:
+    what floor.c --text-walk does, through webaction's DOM."""
+    bundle = os.path.join(work, "word-count.appex")
+    os.makedirs(bundle)
+    plist = open(os.path.join(noop_bundle, "Info.plist")).read()
+    with open(os.path.join(bundle, "Info.plist"), "w") as out:
+        out.write(plist.replace("com.webaction.bench.noop", "com.webaction.bench.word-count"))
+    with open(os.path.join(bundle, "Action.js"), "w") as out:
+        out.write(open(action_js).read())
+        out.write("\nExtensionPreprocessingJS = {\n"
+                  "  run: function (args) { args.completionFunction({ wordCount: pageInfoWordCount() }); },\n"
+                  "  finalize: function (args) {}\n};\n")
+    return bundle
+
+
 def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     cores = os.cpu_count() or 1
     cr = chromium_reference(root)
@@ -328,8 +346,9 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     floor = build_floor(root, log)
     action_js = os.path.join(root, "Sources", "Extensions", "PageInfo", "Resources", "page-info.appex", "Action.js")
     configurations = [
-        ("no-op", os.path.join(extensions, "noop.appex"), finalize),
-        ("page-info", "page-info", ["--arg", "annotate=true"]),
+        ("no-op", os.path.join(extensions, "noop.appex"), finalize, (1, cores)),
+        ("word count", word_count_extension(action_js, os.path.join(extensions, "noop.appex"), work), [], (1,)),
+        ("page-info", "page-info", ["--arg", "annotate=true"], (1, cores)),
     ]
     rows = {}  # name -> dict(seconds=[...], ms=[...], peak=[...])
     for _ in range(runs):
@@ -347,8 +366,8 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
         row["seconds"].append(seconds)
         row["ms"] += milliseconds
         row["peak"].append(peak)
-        for name, ext, extra in configurations:
-            for jobs in sorted({1, cores}):
+        for name, ext, extra, job_counts in configurations:
+            for jobs in sorted(set(job_counts)):
                 seconds, records = run_batch(binary, pages, ext, jobs, work, extra, stdin_list=True)
                 row = rows.setdefault((name, jobs), {"seconds": [], "ms": [], "peak": []})
                 row["seconds"].append(seconds)
@@ -378,6 +397,7 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
               "floor-n": "floor, %d processes at once (the pages dealt out by size)" % cores,
               "floor-walk": "floor + page-info's word count over JavaScriptCore's C API, in C (no DOM)",
               "no-op": "webaction batch, no-op extension", "page-info": "webaction batch, page-info",
+              "word count": "webaction batch, page-info's word count alone (its pageInfoWordCount, no finalize)",
               "chromium": "headless Chromium, page-info's Action.js, one reused browser"}
     for (name, jobs), row in rows.items():
         pages_per_second = len(pages) / chromium_seconds if name == "chromium" else rate((name, jobs))
@@ -391,12 +411,22 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
             percentile(row["ms"], 0.95), peak, versus_floor, pages_per_second / chromium_rate))
     print()
     print("Per page vs floor: the floor's pages/s over the row's pages/s per process (-j N and N floor processes "
-          "divide by N); the floor's median page takes %.1f ms. The C walk row is the least page-info's word count "
-          "can cost any host on JavaScriptCore's C API: %.2f× the floor before page-info's queries, finalize and the "
-          "host's own work." % (floor_ms, floor_rate / rate(("floor-walk", 1))))
+          "divide by N); the floor's median page takes %.1f ms." % floor_ms)
+
+    def median_seconds(key):
+        return statistics.median(rows[key]["seconds"])
+
+    through_dom = median_seconds(("word count", 1)) - median_seconds(("no-op", 1))
+    through_c = median_seconds(("floor-walk", 1)) - median_seconds(("floor", 1))
+    print()
+    print("page-info's word count adds %.2f s to the no-op through webaction's DOM, and %.2f s to the floor through the "
+          "bare C API (%.2f×). No host on that API can run page-info for less than its own no-op plus the C walk's "
+          "%.2f s: for webaction, %.2f× the floor." % (
+              through_dom, through_c, through_dom / through_c, through_c,
+              (median_seconds(("no-op", 1)) + through_c) / median_seconds(("floor", 1))))
     if cores > 1:
         print()
-        names = ["floor"] + [name for name, _, _ in configurations]
+        names = ["floor"] + [name for name, _, _, job_counts in configurations if cores in job_counts]
         print("Throughput at %d processes over 1 process: %s." % (cores, ", ".join(
             "%s %.2f×" % (name, rate((name, cores)) / rate((name, 1))) for name in names)))
 
