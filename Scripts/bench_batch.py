@@ -28,6 +28,8 @@ Rows (each webaction row is one `webaction batch` over the whole corpus, median 
              apertium call keeps busy and the best ratio the batch's CPU time allows on this machine's cores
   memory     one worker (-j 1) over RSS_PAGES files: CORPUS pages of 20 to 60 KB repeated (hard links); the
              worker's peak resident memory after file 100 and after the last (the report's workerPeakKiB)
+Every row also gives the cores it kept busy: the CPU seconds of every process on the machine (/proc/stat, so a
+worker's JavaScriptCore helper threads and Apertium's stages count) over its wall seconds.
 """
 import html
 import json
@@ -312,6 +314,15 @@ def rss_corpus(pages, work):
     return folder, len(middle)
 
 
+def add_run(rows, key, seconds, milliseconds, peak, cpu):
+    """Adds one run's wall seconds, per-page ms, peak KiB and CPU seconds (every process) to the row `key`."""
+    row = rows.setdefault(key, {"seconds": [], "ms": [], "peak": [], "cpu": []})
+    row["seconds"].append(seconds)
+    row["ms"] += milliseconds
+    row["peak"].append(peak)
+    row["cpu"].append(cpu)
+
+
 def word_count_extension(action_js, noop_bundle, work):
     """A bundle whose Action.js is page-info's, with a run() that returns only pageInfoWordCount() and no finalize:
     what floor.c --text-walk does, through webaction's DOM."""
@@ -353,32 +364,27 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     rows = {}  # name -> dict(seconds=[...], ms=[...], peak=[...])
     for _ in range(runs):
         for jobs in sorted({1, cores}):
+            busy = busy_cpu_seconds()
             if jobs == 1:
-                seconds, milliseconds, peak = run_floor(floor, pages)
+                measured = run_floor(floor, pages)
             else:
-                seconds, milliseconds, peak = run_floor_parallel(floor, pages, jobs)
-            row = rows.setdefault(("floor", jobs), {"seconds": [], "ms": [], "peak": []})
-            row["seconds"].append(seconds)
-            row["ms"] += milliseconds
-            row["peak"].append(peak)
-        seconds, milliseconds, peak = run_floor(floor, pages, ["--text-walk", action_js])
-        row = rows.setdefault(("floor-walk", 1), {"seconds": [], "ms": [], "peak": []})
-        row["seconds"].append(seconds)
-        row["ms"] += milliseconds
-        row["peak"].append(peak)
+                measured = run_floor_parallel(floor, pages, jobs)
+            add_run(rows, ("floor", jobs), *measured, busy_cpu_seconds() - busy)
+        busy = busy_cpu_seconds()
+        measured = run_floor(floor, pages, ["--text-walk", action_js])
+        add_run(rows, ("floor-walk", 1), *measured, busy_cpu_seconds() - busy)
         for name, ext, extra, job_counts in configurations:
             for jobs in sorted(set(job_counts)):
+                busy = busy_cpu_seconds()
                 seconds, records = run_batch(binary, pages, ext, jobs, work, extra, stdin_list=True)
-                row = rows.setdefault((name, jobs), {"seconds": [], "ms": [], "peak": []})
-                row["seconds"].append(seconds)
-                row["ms"] += [r["milliseconds"] for r in records]
-                row["peak"].append(max(r["workerPeakKiB"] for r in records))
+                add_run(rows, (name, jobs), seconds, [r["milliseconds"] for r in records],
+                        max(r["workerPeakKiB"] for r in records), busy_cpu_seconds() - busy)
         log("   run: " + ", ".join("%s -j%d %.1f s" % (n, j, r["seconds"][-1]) for (n, j), r in rows.items()))
 
     log("chromium: page-info's Action.js on the same pages in one headless browser...")
     start = time.perf_counter()
     version, timings = run_chromium(cr, pages, action_js)
-    rows[("chromium", 1)] = {"seconds": [time.perf_counter() - start], "ms": timings, "peak": []}
+    rows[("chromium", 1)] = {"seconds": [time.perf_counter() - start], "ms": timings, "peak": [], "cpu": []}
     chromium_seconds = sum(timings) / 1000  # the pages only, not the browser's start
 
     def rate(key):
@@ -391,8 +397,9 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
           "time only)." % (len(pages), CORPUS_PAGES, ", plus %d real" % (len(pages) - CORPUS_PAGES) if extra_pages else "",
                            version, cores, runs))
     print()
-    print("| | pages/s | median ms/page | p95 ms/page | peak RSS/worker MB | per page vs floor | pages/s vs Chromium |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| | pages/s | median ms/page | p95 ms/page | peak RSS/worker MB | cores busy | per page vs floor "
+          "| pages/s vs Chromium |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     labels = {"floor": "floor: libxml2 parse + walk + serialize + free, JS context in a shared group",
               "floor-n": "floor, %d processes at once (the pages dealt out by size)" % cores,
               "floor-walk": "floor + page-info's word count over JavaScriptCore's C API, in C (no DOM)",
@@ -403,15 +410,18 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
         pages_per_second = len(pages) / chromium_seconds if name == "chromium" else rate((name, jobs))
         median_ms = statistics.median(row["ms"])
         peak = "%.0f" % (statistics.median(row["peak"]) / 1024) if row["peak"] else "-"
+        # The CPU seconds of every process over the wall seconds, run by run (a process's idle waits count as idle).
+        busy = "%.2f" % statistics.median(c / s for c, s in zip(row["cpu"], row["seconds"])) if row["cpu"] else "-"
         # Per-page cost against the floor: single-process throughput ratios (the floor runs in one process).
         versus_floor = floor_rate / pages_per_second * (jobs if name != "chromium" else 1)
         label = labels["floor-n"] if (name, jobs) == ("floor", cores) and jobs > 1 else labels[name]
-        print("| %s%s | %.1f | %.1f | %.1f | %s | %.2f× | %.1f× |" % (
+        print("| %s%s | %.1f | %.1f | %.1f | %s | %s | %.2f× | %.1f× |" % (
             label, " -j %d" % jobs if name not in ("floor", "floor-walk", "chromium") else "", pages_per_second, median_ms,
-            percentile(row["ms"], 0.95), peak, versus_floor, pages_per_second / chromium_rate))
+            percentile(row["ms"], 0.95), peak, busy, versus_floor, pages_per_second / chromium_rate))
     print()
     print("Per page vs floor: the floor's pages/s over the row's pages/s per process (-j N and N floor processes "
-          "divide by N); the floor's median page takes %.1f ms." % floor_ms)
+          "divide by N); the floor's median page takes %.1f ms. Cores busy: the CPU seconds of every process on the "
+          "machine (/proc/stat) over the run's wall seconds." % floor_ms)
 
     def median_seconds(key):
         return statistics.median(rows[key]["seconds"])
