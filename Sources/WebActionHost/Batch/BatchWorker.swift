@@ -71,7 +71,9 @@ public final class BatchWorker {
     } catch {
       record.error = BatchRecord.Failure(error)
     }
-    record.milliseconds = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000)
+    // Rounded, not truncated: truncating took half a millisecond off every page on average, a third of a small page's
+    // time, and the sum of a report's milliseconds fell short of the batch's time by that much.
+    record.milliseconds = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds + 500_000) / 1_000_000)
     record.worker = getpid()
     var usage = rusage()
     if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { record.workerPeakKiB = usage.ru_maxrss }
