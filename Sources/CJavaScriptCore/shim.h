@@ -15,6 +15,13 @@ JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef c
                                                             JSValueRef *exception);
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 JS_EXPORT void JSGlobalContextSetName(JSGlobalContextRef ctx, JSStringRef name);
+// JSScriptRefPrivate.h: a script parsed once for a context group, then run in any of its contexts.
+typedef struct OpaqueJSScript *JSScriptRef;
+JS_EXPORT JSScriptRef JSScriptCreateFromString(JSContextGroupRef group, JSStringRef url, int startingLineNumber,
+                                               JSStringRef source, JSStringRef *errorMessage, int *errorLine);
+JS_EXPORT void JSScriptRelease(JSScriptRef script);
+JS_EXPORT JSValueRef JSScriptEvaluate(JSContextRef ctx, JSScriptRef script, JSValueRef thisValue,
+                                      JSValueRef *exception);
 // JSHeapFinalizerPrivate.h: called after each garbage collection (on the thread that runs scripts, as checked).
 typedef void (*JSHeapFinalizer)(JSContextGroupRef group, void *userData);
 JS_EXPORT void JSContextGroupAddHeapFinalizer(JSContextGroupRef group, JSHeapFinalizer finalizer, void *userData);

@@ -111,7 +111,7 @@ extension ScriptContext {
   /// A small JS helper function, compiled once per context and kept protected.
   func helper(_ name: String) throws(ScriptError) -> ScriptValue {
     if let cached = helperFunctions[name] { return cached.value }
-    let table = try evaluate(Self.helperSource, sourceURL: "webaction:jsbridge-helpers")
+    let table = try evaluate(Self.helperSource, sourceURL: "webaction:jsbridge-helpers", keepCompiled: true)
     for key in Self.helperNames {
       helperFunctions[key] = ProtectedValue(try table.property(key))
     }

@@ -110,10 +110,26 @@ public final class ScriptContext {
 
   /// Evaluates a script as a classic script and returns its completion value.
   ///
+  /// With `keepCompiled`, the group parses `source` once and keeps it, keyed by `sourceURL`, for every later
+  /// evaluation in any of its contexts: for the same scripts run on every page (the bindings' preludes, an extension's
+  /// `Action.js`), which otherwise are converted to JSC's string and hashed again each time. A script that starts at
+  /// another line than 1, or does not parse, is evaluated as without it.
+  ///
   /// - Throws: ``ScriptError`` of kind `.syntax` when it does not parse, `.timeout` when the watchdog
   ///   stopped it, `.exception` when it threw.
   @discardableResult
-  public func evaluate(_ source: String, sourceURL: String, startingLine: Int = 1) throws(ScriptError) -> ScriptValue {
+  public func evaluate(
+    _ source: String, sourceURL: String, startingLine: Int = 1, keepCompiled: Bool = false
+  ) throws(ScriptError) -> ScriptValue {
+    // A compiled script's errors count lines from 1 (JSScriptEvaluate ignores the starting line it was made with).
+    if keepCompiled, startingLine == 1, let compiled = shared.compiledScript(source, sourceURL: sourceURL) {
+      return try runningScript { () throws(ScriptError) in
+        if nativeDepth == 0 { watchdogFired = false }
+        var exception: JSValueRef? = nil
+        let result = JSScriptEvaluate(raw, compiled, JSContextGetGlobalObject(raw), &exception)
+        return try evaluated(result, exception)
+      }
+    }
     let script = JSString.create(source)
     let url = JSString.create(sourceURL)
     defer { JSStringRelease(script); JSStringRelease(url) }
@@ -121,20 +137,28 @@ public final class ScriptContext {
       if nativeDepth == 0 { watchdogFired = false }
       var exception: JSValueRef? = nil
       let result = JSEvaluateScript(raw, script, nil, url, Int32(clamping: startingLine), &exception)
-      if let exception {
-        var error = makeError(fromException: exception)
-        if error.kind == .exception, error.name == "SyntaxError",
+      return try evaluated(result, exception) { error in
+        guard error.kind == .exception, error.name == "SyntaxError",
           !JSCheckScriptSyntax(raw, script, url, Int32(clamping: startingLine), nil)
-        {
-          error.kind = .syntax
-          error.file = error.file ?? sourceURL
-          error.locateColumn(in: source, startingLine: startingLine)
-        }
-        if nativeDepth == 0 { watchdogFired = false }
-        throw error
+        else { return }
+        error.kind = .syntax
+        error.file = error.file ?? sourceURL
+        error.locateColumn(in: source, startingLine: startingLine)
       }
-      return ScriptValue(result ?? JSValueMakeUndefined(raw), in: self)
     }
+  }
+
+  /// The value of an evaluation, or its exception as a ``ScriptError`` (which `adjust` may correct first).
+  private func evaluated(
+    _ result: JSValueRef?, _ exception: JSValueRef?, adjust: (inout ScriptError) -> Void = { _ in }
+  ) throws(ScriptError) -> ScriptValue {
+    if let exception {
+      var error = makeError(fromException: exception)
+      adjust(&error)
+      if nativeDepth == 0 { watchdogFired = false }
+      throw error
+    }
+    return ScriptValue(result ?? JSValueMakeUndefined(raw), in: self)
   }
 
   /// Parses `source` without running it.
@@ -234,6 +258,8 @@ public final class ScriptGroup {
   /// thread, rather than made twice per function).
   let nameKey: JSStringRef
   let lengthKey: JSStringRef
+  /// Scripts parsed once for the group (``ScriptContext/evaluate(_:sourceURL:startingLine:keepCompiled:)``), by URL.
+  var compiledScripts: [String: CompiledScript] = [:]
   /// The one JS object of each wrapped Swift object, whichever realm made it, unless the object keeps it in its
   /// cache (``cachedRecords``); keeps both alive until the group's last context closes (a collectable wrapper: until
   /// the collector takes it).
@@ -412,6 +438,8 @@ public final class ScriptGroup {
   func release() {
     guard !isReleased else { return }
     isReleased = true
+    // Before the group: releasing a compiled script takes its VM's lock.
+    forgetCompiledScripts()
     // Dropped without draining: the count goes up first, so the scope's destructor does not run what is still queued.
     WAMicrotaskDelayScopeIncrement(microtaskGate)
     WAMicrotaskDelayScopeDestroy(microtaskGate)

@@ -37,7 +37,7 @@ struct Preprocessor {
   func load() throws(WebActionError) -> ScriptValue {
     try step("evaluate", console: "load") { () throws(WebActionError) in
       do {
-        _ = try page.context.evaluate(scriptSource, sourceURL: scriptURL.path)
+        _ = try page.context.evaluate(scriptSource, sourceURL: scriptURL.path, keepCompiled: true)
       } catch {
         throw scriptFailure(error, doing: "loading \(scriptURL.lastPathComponent)")
       }

@@ -18,7 +18,7 @@ extension Window {
       return try args.context.wrap(event)
     }
     let now = context.makeFunction(name: "now", length: 0) { args in args.context.makeNumber(Event.now()) }
-    let setup = try context.evaluate(Self.eventPrelude, sourceURL: "webaction:window-events")
+    let setup = try context.evaluate(Self.eventPrelude, sourceURL: "webaction:window-events", keepCompiled: true)
     try setup.call(args: [context.global, context.makeArray(names) { context.makeString($0) }, get, set, current, now])
   }
 
@@ -71,7 +71,7 @@ extension Window {
           "with (document) with (element) return function " + name + "(" + parameters + ") {\n" + body + "\n};"
         )(element, document);
       })
-      """#, sourceURL: "webaction:event-handler-compiler")
+      """#, sourceURL: "webaction:event-handler-compiler", keepCompiled: true)
     handlerCompiler = ProtectedValue(compiler)
     return compiler
   }

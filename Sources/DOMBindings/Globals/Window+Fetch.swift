@@ -50,11 +50,12 @@ extension Window {
       guard let self, let url = self.document.resolveURL(try args.string(0)) else { return args.context.makeNull() }
       return args.context.makeString(url.href)
     }
-    try context.evaluate(Self.fetchPrelude, sourceURL: "webaction:fetch").call(args: [load, context.global, owned])
-    try context.evaluate(Self.xhrPrelude, sourceURL: "webaction:xhr").call(args: [load, parse, context.global, owned])
-    try context.evaluate(Self.disabledNetworkPrelude, sourceURL: "webaction:network-disabled").call(args: [
-      context.global, owned, context.makeString(Self.disabledNetworkConstructors.joined(separator: ",")),
-    ])
+    try context.evaluate(Self.fetchPrelude, sourceURL: "webaction:fetch", keepCompiled: true)
+      .call(args: [load, context.global, owned])
+    try context.evaluate(Self.xhrPrelude, sourceURL: "webaction:xhr", keepCompiled: true)
+      .call(args: [load, parse, context.global, owned])
+    try context.evaluate(Self.disabledNetworkPrelude, sourceURL: "webaction:network-disabled", keepCompiled: true)
+      .call(args: [context.global, owned, context.makeString(Self.disabledNetworkConstructors.joined(separator: ","))])
   }
 
   static let disabledNetworkPrelude = #"""

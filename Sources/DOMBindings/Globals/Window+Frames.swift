@@ -192,7 +192,7 @@ extension Window {
         // top is [LegacyUnforgeable].
         Object.defineProperty(global, "top", { get: function top_() { return top(); }, enumerable: true, configurable: false });
       })
-      """#, sourceURL: "webaction:window-frames")
+      """#, sourceURL: "webaction:window-frames", keepCompiled: true)
     try setup.call(args: [context.global, parent, top, length, frameElement])
   }
 }

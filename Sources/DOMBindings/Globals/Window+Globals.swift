@@ -77,13 +77,14 @@ extension Window {
       guard let self else { return args.context.makeBool(true) }
       return args.context.makeBool(try EventTargetCalls.dispatch(on: self, args))
     }
-    try context.evaluate(Self.prelude, sourceURL: "webaction:window-prelude").call(args: [native, context.global])
+    try context.evaluate(Self.prelude, sourceURL: "webaction:window-prelude", keepCompiled: true)
+      .call(args: [native, context.global])
     // The rest waits for its first reader: most extensions never touch the console or DOMException.
     let objects = ProtectedValue(native)
     globalsInstaller = ProtectedValue(try context.defineOnFirstUse(Self.lazyGlobalNames.map { ($0, false) }) {
       [weak self] owned in
       guard let self else { return }
-      let setup = try self.context.evaluate(Self.lazyPrelude, sourceURL: "webaction:window-globals")
+      let setup = try self.context.evaluate(Self.lazyPrelude, sourceURL: "webaction:window-globals", keepCompiled: true)
       self.domExceptionConstructor = ProtectedValue(try setup.call(args: [objects.value, self.context.global, owned]))
     })
   }

@@ -56,7 +56,7 @@ extension Window {
         Object.setPrototypeOf(named, Object.getPrototypeOf(own));
         Object.setPrototypeOf(own, named);
       })
-      """#, sourceURL: "webaction:window-named-properties")
+      """#, sourceURL: "webaction:window-named-properties", keepCompiled: true)
     try setup.call(args: [context.global, named])
   }
 }

@@ -14,7 +14,7 @@ extension Window {
   /// Captures `Promise.resolve`, `Object.freeze` and the structured clone's built-ins before any page script runs,
   /// and makes the web APIs globals that install themselves when first read (``installWebAPIs(owned:)``).
   func installWebAPIsOnFirstUse() throws(ScriptError) {
-    let made = try context.evaluate(Self.intrinsicsSource, sourceURL: "webaction:intrinsics")
+    let made = try context.evaluate(Self.intrinsicsSource, sourceURL: "webaction:intrinsics", keepCompiled: true)
     intrinsics = ProtectedValue(made)
     // The clone captures the built-ins it uses now, so a page script that patches Map or Array cannot steer it.
     let isPlatformObject = context.makeFunction(name: "isPlatformObject", length: 1) { args in
@@ -25,7 +25,8 @@ extension Window {
       let made = args.value(0).toBool() ? try self.installedDOMException() : self.domExceptionConstructor?.value
       return made ?? args.context.makeUndefined()
     }
-    let makeClone = try context.evaluate(Self.structuredCloneSource, sourceURL: "webaction:structured-clone")
+    let makeClone = try context.evaluate(
+      Self.structuredCloneSource, sourceURL: "webaction:structured-clone", keepCompiled: true)
     try made.setProperty("clone", try makeClone.call(args: [isPlatformObject, domException, context.global]))
     _ = try context.defineOnFirstUse(Self.webAPINames) { [weak self] owned in try self?.installWebAPIs(owned: owned) }
   }
@@ -94,7 +95,7 @@ extension Window {
       try args.require(1)
       return try args.context.wrap(MediaQueryList(try args.string(0)))
     }
-    let setup = try context.evaluate(Self.webAPIsPrelude, sourceURL: "webaction:window-web-apis")
+    let setup = try context.evaluate(Self.webAPIsPrelude, sourceURL: "webaction:window-web-apis", keepCompiled: true)
     try setup.call(args: [native, context.global, try intrinsic("clone"), owned])
   }
 
