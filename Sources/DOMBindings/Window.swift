@@ -142,18 +142,22 @@ public final class Window: EventTarget {
     context.setHostState(self)
     context.interfaceResolver = DOMInterfaces.resolve
     context.realmResolver = Window.realm(of:)
-    for interface in DOMInterfaces.installedWithWindow { try context.install(interface) }
-    try context.installOnFirstUse(DOMInterfaces.installedOnFirstUse)
-    try eventLoop.install(on: context)
-    try installGlobals()
-    try installNamedProperties()
-    try installFrameGlobals()
-    try installEventGlobals()
-    _ = try context.defineOnFirstUse(Self.fetchGlobalNames.map { ($0, false) }) { [weak self] owned in
-      try self?.installFetch(owned: owned)
+    // One script for the watchdog and the microtask checkpoint: each prelude below evaluates a script, and on its own
+    // each evaluation read the thread's CPU clock and ran a checkpoint.
+    try context.runAsOneScript {
+      for interface in DOMInterfaces.installedWithWindow { try context.install(interface) }
+      try context.installOnFirstUse(DOMInterfaces.installedOnFirstUse)
+      try eventLoop.install(on: context)
+      try installGlobals()
+      try installNamedProperties()
+      try installFrameGlobals()
+      try installEventGlobals()
+      _ = try context.defineOnFirstUse(Self.fetchGlobalNames.map { ($0, false) }) { [weak self] owned in
+        try self?.installFetch(owned: owned)
+      }
+      try installWebAPIsOnFirstUse()
+      installErrorReporting()
     }
-    try installWebAPIsOnFirstUse()
-    installErrorReporting()
     // Long DOM operations on this thread stop when the running script's time is up (the frames' scripts run in the
     // same context group, so the top window's context answers for them too).
     if parent == nil { Interruption.install { [reference = context.reference] in reference.object?.isPastScriptDeadline ?? false } }

@@ -86,7 +86,6 @@ final class Page {
       report(Diagnostic(level, source: "console", message.text))
     }
     do {
-      try loop.install(on: context)
       window = try Window(document: document, context: context, eventLoop: loop, options: options)
     } catch {
       context.close()
