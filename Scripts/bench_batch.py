@@ -12,7 +12,7 @@ Rows (each webaction row is one `webaction batch` over the whole corpus, median 
              then N processes at once (N = cores) with the pages dealt out by size: how far this machine scales a job
              with no coordination at all, the yardstick for `-j N` over `-j 1`
   floor + C walk  the floor plus the least page-info's word count can cost on JavaScriptCore's C API (floor.c
-             --text-walk): its Action.js evaluated, and a JavaScript loop over the body's text nodes through a C
+             --text-walk): its Action.js parsed once, and a JavaScript loop over the body's text nodes through a C
              walker (one callback per step, one per `data`, one JSObjectMake per node) counting with page-info's own
              function; no DOM, so no host can do page-info's run() for less (its queries and finalize come on top)
   no-op      Benchmarks/Extensions/noop.appex at -j 1 and -j N (N = cores)
@@ -184,29 +184,19 @@ def build_floor(root, log):
     return out
 
 
-def run_floor(floor, pages, options=()):
-    """(wall seconds, per-page ms, peak KiB) of one floor process over `pages`."""
-    start = time.perf_counter()
-    out = subprocess.run([floor] + list(options) + pages, check=True, capture_output=True, text=True).stdout.splitlines()
-    seconds = time.perf_counter() - start
-    milliseconds = [float(line.split(" ", 1)[0]) for line in out if not line.startswith("maxrss ")]
-    peak = int(next(line for line in out if line.startswith("maxrss ")).split()[1])
-    return seconds, milliseconds, peak
-
-
-def run_floor_parallel(floor, pages, processes):
-    """(wall seconds, per-page ms, peak KiB) of `processes` floor processes at once, the pages dealt out by size
-    (largest first, each to the least loaded process), as `webaction batch` schedules them: what this machine gives a
-    job that needs no coordination, for reading `-j N` against `-j 1`."""
+def run_floor(floor, pages, processes=1, options=()):
+    """(wall seconds, per-page ms, peak KiB) of `processes` floor processes at once over `pages`. With more than one,
+    the pages are dealt out by size (largest first, each to the least loaded process), as `webaction batch` schedules
+    them: what this machine gives a job that needs no coordination, for reading `-j N` against `-j 1`."""
     shares = [[] for _ in range(processes)]
     loads = [0] * processes
-    for page in sorted(pages, key=os.path.getsize, reverse=True):
+    for page in (sorted(pages, key=os.path.getsize, reverse=True) if processes > 1 else pages):
         i = loads.index(min(loads))
         shares[i].append(page)
         loads[i] += os.path.getsize(page)
     start = time.perf_counter()
-    children = [subprocess.Popen([floor] + share, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-                for share in shares]
+    children = [subprocess.Popen([floor] + list(options) + share, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                 text=True) for share in shares]
     outputs = [child.communicate()[0].splitlines() for child in children]
     seconds = time.perf_counter() - start
     if any(child.returncode for child in children):
@@ -214,6 +204,13 @@ def run_floor_parallel(floor, pages, processes):
     milliseconds = [float(line.split(" ", 1)[0]) for out in outputs for line in out if not line.startswith("maxrss ")]
     peak = max(int(next(line for line in out if line.startswith("maxrss ")).split()[1]) for out in outputs)
     return seconds, milliseconds, peak
+
+
+def with_cpu(measure):
+    """`measure()`'s result and the CPU seconds every process on the machine spent meanwhile (busy_cpu_seconds)."""
+    busy = busy_cpu_seconds()
+    result = measure()
+    return result, busy_cpu_seconds() - busy
 
 
 def run_batch(binary, inputs, ext, jobs, work, extra=(), stdin_list=False):
@@ -364,21 +361,16 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     rows = {}  # name -> dict(seconds=[...], ms=[...], peak=[...])
     for _ in range(runs):
         for jobs in sorted({1, cores}):
-            busy = busy_cpu_seconds()
-            if jobs == 1:
-                measured = run_floor(floor, pages)
-            else:
-                measured = run_floor_parallel(floor, pages, jobs)
-            add_run(rows, ("floor", jobs), *measured, busy_cpu_seconds() - busy)
-        busy = busy_cpu_seconds()
-        measured = run_floor(floor, pages, ["--text-walk", action_js])
-        add_run(rows, ("floor-walk", 1), *measured, busy_cpu_seconds() - busy)
+            measured, cpu = with_cpu(lambda: run_floor(floor, pages, jobs))
+            add_run(rows, ("floor", jobs), *measured, cpu)
+        measured, cpu = with_cpu(lambda: run_floor(floor, pages, options=["--text-walk", action_js]))
+        add_run(rows, ("floor-walk", 1), *measured, cpu)
         for name, ext, extra, job_counts in configurations:
             for jobs in sorted(set(job_counts)):
-                busy = busy_cpu_seconds()
-                seconds, records = run_batch(binary, pages, ext, jobs, work, extra, stdin_list=True)
+                (seconds, records), cpu = with_cpu(
+                    lambda: run_batch(binary, pages, ext, jobs, work, extra, stdin_list=True))
                 add_run(rows, (name, jobs), seconds, [r["milliseconds"] for r in records],
-                        max(r["workerPeakKiB"] for r in records), busy_cpu_seconds() - busy)
+                        max(r["workerPeakKiB"] for r in records), cpu)
         log("   run: " + ", ".join("%s -j%d %.1f s" % (n, j, r["seconds"][-1]) for (n, j), r in rows.items()))
 
     log("chromium: page-info's Action.js on the same pages in one headless browser...")
@@ -467,16 +459,17 @@ def translate_rows(root, binary, runs, cores, work, log, extracted_text):
             out.write(open(t, "rb").read())
     samples, cpu = {}, {}
     for _ in range(runs):
-        start, busy = time.perf_counter(), busy_cpu_seconds()
+        start = time.perf_counter()
         with open(combined, "rb") as f:
-            subprocess.run(["apertium", "-u", "-f", "html", "eng-spa"], stdin=f, stdout=subprocess.DEVNULL, check=True)
+            _, used = with_cpu(lambda: subprocess.run(["apertium", "-u", "-f", "html", "eng-spa"], stdin=f,
+                                                      stdout=subprocess.DEVNULL, check=True))
         samples.setdefault("apertium", []).append(time.perf_counter() - start)
-        cpu.setdefault("apertium", []).append(busy_cpu_seconds() - busy)
+        cpu.setdefault("apertium", []).append(used)
         for jobs in sorted({1, cores}):
-            busy = busy_cpu_seconds()
-            seconds, _ = run_batch(binary, pages, "translate", jobs, work, ["--arg", "to=es", "--arg", "cache=off"])
+            (seconds, _), used = with_cpu(lambda: run_batch(binary, pages, "translate", jobs, work,
+                                                            ["--arg", "to=es", "--arg", "cache=off"]))
             samples.setdefault(jobs, []).append(seconds)
-            cpu.setdefault(jobs, []).append(busy_cpu_seconds() - busy)
+            cpu.setdefault(jobs, []).append(used)
     base_seconds = statistics.median(samples["apertium"])
     base = words / base_seconds
     print()

@@ -126,13 +126,24 @@ static xmlNodePtr find_element(xmlNodePtr node, const char *name) {
   return NULL;
 }
 
-static JSValueRef evaluate(JSContextRef context, const char *source, const char *what) {
-  JSStringRef script = JSStringCreateWithUTF8CString(source);
+/* Exported by libjavascriptcoregtk but declared only in its private headers (webaction's shim declares them too): a
+ * script parsed once for a context group, run in any of its contexts, as webaction runs an extension's Action.js. */
+typedef struct OpaqueJSScript *JSScriptRef;
+JSScriptRef JSScriptCreateFromString(JSContextGroupRef group, JSStringRef url, int startingLineNumber,
+                                     JSStringRef source, JSStringRef *errorMessage, int *errorLine);
+JSValueRef JSScriptEvaluate(JSContextRef ctx, JSScriptRef script, JSValueRef thisValue, JSValueRef *exception);
+
+/* Runs `source` in `context`, parsed once for the process's one context group. */
+static JSValueRef evaluate(JSContextRef context, JSScriptRef *compiled, const char *source, const char *what) {
+  if (!*compiled) {
+    JSStringRef script = JSStringCreateWithUTF8CString(source);
+    *compiled = JSScriptCreateFromString(JSContextGetGroup(context), NULL, 1, script, NULL, NULL);
+    JSStringRelease(script);
+  }
   JSValueRef exception = NULL;
-  JSValueRef value = JSEvaluateScript(context, script, NULL, NULL, 1, &exception);
-  JSStringRelease(script);
-  if (exception) {
-    fprintf(stderr, "floor: %s threw\n", what);
+  JSValueRef value = *compiled ? JSScriptEvaluate(context, *compiled, NULL, &exception) : NULL;
+  if (!value || exception) {
+    fprintf(stderr, "floor: %s did not parse or threw\n", what);
     exit(1);
   }
   return value;
@@ -144,14 +155,15 @@ static long text_walk(JSGlobalContextRef context, xmlDocPtr doc, const char *act
       "(function () { var walker = textNodes(), words = 0;"
       " for (var node = walker.nextNode(); node; node = walker.nextNode()) words += pageInfoCountWords(node.data);"
       " return words; })()";
+  static JSScriptRef compiled_action, compiled_loop;
   xmlNodePtr body = find_element(doc->children, "body");
-  evaluate(context, action_js, "ACTION_JS");
+  evaluate(context, &compiled_action, action_js, "ACTION_JS");
   JSStringRef name = JSStringCreateWithUTF8CString("textNodes");
   walk_root = body ? body : (xmlNodePtr)doc;
   JSObjectRef function = JSObjectMakeFunctionWithCallback(context, name, text_nodes);
   JSObjectSetProperty(context, JSContextGetGlobalObject(context), name, function, kJSPropertyAttributeNone, NULL);
   JSStringRelease(name);
-  return (long)JSValueToNumber(context, evaluate(context, loop, "the text walk"), NULL);
+  return (long)JSValueToNumber(context, evaluate(context, &compiled_loop, loop, "the text walk"), NULL);
 }
 
 static char *read_file(const char *path, long *size) {
