@@ -1,5 +1,5 @@
 // What a careless extension hands back: null, undefined, NaN, Infinity, a Date, negative zero, nested empty
-// values, a boolean object. Real extensions do this; the host must not crash, and what it keeps is a choice.
+// values. Real extensions do this; the host must not crash, and what it keeps is a choice.
 var ExtensionPreprocessingJS = {
   run: function (args) {
     var firstImage = document.querySelector("img");
@@ -15,8 +15,7 @@ var ExtensionPreprocessingJS = {
       fraction: 0.1 + 0.2,
       date: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)),
       list: [1, null, "two", undefined, [], {}],
-      nested: { empty: "", zero: 0, no: false, none: null },
-      boxed: new Boolean(false)
+      nested: { empty: "", zero: 0, no: false, none: null }
     });
   },
   finalize: function (args) {}
