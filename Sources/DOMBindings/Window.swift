@@ -17,6 +17,10 @@ public struct WindowOptions {
   /// Runs one script of a frame's HTML document as the parser reaches it, in the frame's window, as the host runs
   /// the page's own (`--scripts`); nil: frames' documents are parsed without running their scripts.
   public var frameScriptRunner: ((_ frame: Window, _ script: ParserScript) -> Void)? = nil
+  /// Receives each navigation a script asks for that webaction does not follow (`location.href = "myapp://…"`,
+  /// `location.assign()`, `location.reload()`): the URL and the member used. Safari would navigate, or open the URL
+  /// in the app that handles its scheme; the host records it. A change of fragment only is followed, not reported.
+  public var onNavigation: ((_ url: String, _ member: String) -> Void)? = nil
   /// Answers `fetch()` for a URL (already parsed against the document base URL). By default every fetch is a
   /// network error: there is no network.
   public var fetch: (URLRecord) -> FetchOutcome = { _ in .networkError("webaction does not fetch from the network") }
@@ -61,14 +65,21 @@ public struct ConsoleMessage {
 ///
 /// Not `Sendable`: a page's document, context and window live on one thread. The context keeps the
 /// window (and every wrapped node) until `context.close()`; always close the context when the page is done.
-public final class Window: EventTarget {
+public final class Window: EventTarget, BrowsingContext {
   /// The current document. `document.write` after load keeps this same object and replaces its children.
   public var document: Document {
     didSet {
+      guard isMainWorld else { return }
       oldValue.defaultView = nil
+      oldValue.browsingContext = nil
       document.defaultView = self
+      document.browsingContext = self
     }
   }
+  /// True for the window of the page's own world (its context's ``ScriptWorld/main``): the document's
+  /// `defaultView`, on every event's path, owner of the frames. A window of an isolated world (an extension's) shares
+  /// the document, the event loop and the frames, with globals and wrappers of its own.
+  public var isMainWorld: Bool { context.world == .main }
   /// The context the window is installed on.
   public let context: ScriptContext
   /// The loop behind the timer functions.
@@ -76,6 +87,8 @@ public final class Window: EventTarget {
   let options: WindowOptions
   let location: Location
   let selection: Selection
+  /// How many scripts a script inserted so far (their names: `<url>#inserted-script-N`).
+  var insertedScriptCount = 0
   /// `console.group` nesting: indents messages by two spaces a level.
   var consoleGroupDepth = 0
   /// The MutationObservers' pending set and microtask, through the event loop's microtask queue.
@@ -137,7 +150,10 @@ public final class Window: EventTarget {
     location = Location()
     selection = Selection(document: document, hostText: options.selection)
     super.init()
-    document.defaultView = self
+    if isMainWorld {
+      document.defaultView = self
+      document.browsingContext = self
+    }
     location.window = self
     context.setHostState(self)
     context.interfaceResolver = DOMInterfaces.resolve
@@ -160,6 +176,7 @@ public final class Window: EventTarget {
     }
     // Long DOM operations on this thread stop when the running script's time is up (the frames' scripts run in the
     // same context group, so the top window's context answers for them too).
+    guard isMainWorld else { return }
     if parent == nil { Interruption.install { [reference = context.reference] in reference.object?.isPastScriptDeadline ?? false } }
     // A parsed page's iframes (a document parsed with its window, `--scripts`, reports them as it goes).
     Node.frames(in: document).forEach(connectFrame)
@@ -183,28 +200,28 @@ public final class Window: EventTarget {
   }
 
   /// Registers the handler of an element's event handler content attribute (``EventHandlers``).
-  public override func activateEventHandlerAttribute(_ name: String, for target: EventTarget) {
+  public func activateEventHandlerAttribute(_ name: String, for target: EventTarget) {
     EventHandlers.activateAttribute(name, for: target, window: self)
   }
 
   /// Makes a body's or frameset's window-reflecting content attribute this window's handler (``EventHandlers``).
-  public override func bodyEventHandlerAttributeWasSet(_ name: String, on element: Element) {
+  public func bodyEventHandlerAttributeWasSet(_ name: String, on element: Element) {
     EventHandlers.bodyAttributeWasSet(name, on: element, window: self)
   }
 
   /// Gives a connected iframe its window (Window+Frames.swift).
-  public override func frameWasConnected(_ element: Element) { connectFrame(element) }
+  public func frameWasConnected(_ element: Element) { connectFrame(element) }
 
   /// Navigates the frame of an iframe whose `src` or `srcdoc` changed (Window+Frames.swift).
-  public override func frameAttributesDidChange(_ element: Element) {
+  public func frameAttributesDidChange(_ element: Element) {
     if let frame = frame(for: element) { navigate(frame, for: element) }
   }
 
   /// Discards the window of an iframe that left the document (Window+Frames.swift).
-  public override func frameWasDisconnected(_ element: Element) { disconnectFrame(element) }
+  public func frameWasDisconnected(_ element: Element) { disconnectFrame(element) }
 
   /// Runs `task` as a task of the page's event loop (after the current script and its microtasks).
-  public override func queueTask(_ task: @escaping () -> Void) {
+  public func queueTask(_ task: @escaping () -> Void) {
     let function = context.makeFunction(name: "task") { args in
       task()
       return args.context.makeUndefined()

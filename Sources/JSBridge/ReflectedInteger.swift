@@ -61,7 +61,7 @@ public enum ReflectedInteger: Sendable {
   static func int32(_ d: Double) -> Int { Int(Int32(bitPattern: UInt32(uint32(d)))) }
 
   /// WebIDL ToUint32.
-  static func uint32(_ d: Double) -> Int {
+  public static func uint32(_ d: Double) -> Int {
     guard d.isFinite else { return 0 }
     let m = d.rounded(.towardZero).truncatingRemainder(dividingBy: 4_294_967_296)
     return Int(m < 0 ? m + 4_294_967_296 : m)
@@ -72,7 +72,7 @@ public enum ReflectedInteger: Sendable {
   }
 
   /// https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#rules-for-parsing-integers
-  static func parseInteger(_ text: String) -> Int? {
+  public static func parseInteger(_ text: String) -> Int? {
     var scalars = Substring(text).unicodeScalars.drop(while: isASCIIWhitespace)
     var sign = 1
     if scalars.first == "-" {

@@ -232,11 +232,11 @@ extension ScriptContext {
   private func existingRecord(of object: AnyObject, caching: (any ScriptWrapperCaching)?) -> WrapperRecord? {
     if let cache = caching?.scriptWrapperCache {
       let record = Unmanaged<WrapperRecord>.fromOpaque(cache).takeUnretainedValue()
-      if record.group == ObjectIdentifier(shared) { return record }
+      if record.group == ObjectIdentifier(shared), record.world == world.id { return record }
     } else if caching != nil, shared.cachingObjectsInTable == 0 {
       return nil  // Not cached, and no record of a caching object is in the table: none was made.
     }
-    return shared.wrappers[ObjectIdentifier(object)]
+    return shared.wrappers[WrapperKey(object: ObjectIdentifier(object), world: world.id)]
   }
 
   private func resolveInterface(_ object: AnyObject) throws(ScriptError) -> AnyInterface {
@@ -254,7 +254,7 @@ extension ScriptContext {
   ) throws(ScriptError) -> WrapperRecord {
     // Another realm of the group may be the object's (a node of a frame's document); with one realm open, none is.
     if shared.openContexts > 1, let realm = realmResolver?(object), realm !== self, realm.shared === shared,
-      !realm.isClosed {
+      realm.world == world, !realm.isClosed {
       return try realm.record(wrapping: object, interface: interface, caching: caching)
     }
     guard interface.accepts(object) else {
@@ -270,7 +270,7 @@ extension ScriptContext {
     let wrapper = ScriptValue(js, in: self)
     // A legacy platform object is its proxy; `js` is the proxy's target (ScriptContext+LegacyPlatformObjects.swift).
     let exposed = try state.legacyProxyFactory.map { (make) throws(ScriptError) in try make.value.call(args: [wrapper]).object } ?? js
-    let stored = WrapperRecord(object: object, interface: interface, jsObject: exposed, group: shared)
+    let stored = WrapperRecord(object: object, interface: interface, jsObject: exposed, group: shared, world: world)
     if interface.isCollectable {
       // The JS object owns its record; the finalizer releases it and removes it from `wrappers`.
       stored.owner = shared.reference
@@ -301,7 +301,7 @@ extension ScriptContext {
     let list = try helper("makeFixedList").call(args: [ScriptValue(state.prototype, in: self), values])
     let js = try list.requireObject("fixed list")
     shared.keep(js, in: raw)
-    let stored = WrapperRecord(object: object, interface: interface, jsObject: js, group: shared, isFixedList: true)
+    let stored = WrapperRecord(object: object, interface: interface, jsObject: js, group: shared, world: world, isFixedList: true)
     shared.add(stored, caching: caching)
     shared.plainObjects[js] = stored
     for (name, getter) in state.unforgeable {
@@ -382,12 +382,12 @@ extension ScriptGroup {
       return
     }
     if caching != nil { cachingObjectsInTable += 1 }
-    wrappers[ObjectIdentifier(record.object)] = record
+    wrappers[record.key] = record
   }
 
   /// Called when the collector takes a collectable wrapper: the next `wrap` of its object makes a new one.
   func forgetWrapper(_ record: WrapperRecord) {
-    let key = ObjectIdentifier(record.object)
+    let key = record.key
     if wrappers[key] === record { wrappers[key] = nil }
     liveCollectableWrappers -= 1
   }

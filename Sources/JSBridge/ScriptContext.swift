@@ -14,6 +14,8 @@ import Glibc
 public final class ScriptContext {
   /// The name given at creation (also shown by JSC debugging tools).
   public let name: String
+  /// The world the realm belongs to (``ScriptWorld``): its wrappers are its world's own.
+  public let world: ScriptWorld
   /// What the contexts of one group share: the JSC group, the wrapper classes and the wrappers.
   let shared: ScriptGroup
   var group: JSContextGroupRef { shared.raw }
@@ -66,19 +68,20 @@ public final class ScriptContext {
 
   /// Creates a context with its own context group, or in the group of `other` (another frame of the same page,
   /// on the same thread; the group's watchdog limit is then shared too).
-  public convenience init(name: String, sharingGroupWith other: ScriptContext? = nil) {
-    self.init(name: name, shared: other?.shared ?? ScriptGroup(keptAcrossPages: false))
+  public convenience init(name: String, sharingGroupWith other: ScriptContext? = nil, world: ScriptWorld = .main) {
+    self.init(name: name, shared: other?.shared ?? ScriptGroup(keptAcrossPages: false), world: world)
   }
 
   /// Creates a context in `group`, a group its owner keeps from page to page (see ``ScriptGroup/init()``); a
   /// page's frames then join it with ``init(name:sharingGroupWith:)``.
-  public convenience init(name: String, in group: ScriptGroup) {
+  public convenience init(name: String, in group: ScriptGroup, world: ScriptWorld = .main) {
     precondition(group.isOnCurrentThread, "ScriptContext '\(name)': a group serves the thread that made it")
-    self.init(name: name, shared: group)
+    self.init(name: name, shared: group, world: world)
   }
 
-  private init(name: String, shared: ScriptGroup) {
+  private init(name: String, shared: ScriptGroup, world: ScriptWorld) {
     self.name = name
+    self.world = world
     self.shared = shared
     shared.openContexts += 1
     rawContext = JSGlobalContextCreateInGroup(shared.raw, shared.classes.global)
@@ -263,7 +266,7 @@ public final class ScriptGroup {
   /// The one JS object of each wrapped Swift object, whichever realm made it, unless the object keeps it in its
   /// cache (``cachedRecords``); keeps both alive until the group's last context closes (a collectable wrapper: until
   /// the collector takes it).
-  var wrappers: [ObjectIdentifier: WrapperRecord] = [:]
+  var wrappers: [WrapperKey: WrapperRecord] = [:]
   /// The records of kept wrappers that their objects' caches hold (``ScriptWrapperCaching``: a node's), instead of
   /// ``wrappers``: an append instead of hashing into a table that grows with the page. With the other changes of its
   /// commit, a batch page whose script reads the `data` of each of its 33,689 text nodes (2 MB) went from 150–163 to

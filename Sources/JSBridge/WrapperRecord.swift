@@ -35,16 +35,24 @@ final class WrapperRecord {
   /// True when `jsObject` is an ordinary object holding fixed items (``IndexedProperties/fixedItems``), which is
   /// kept until close whatever the interface.
   let isFixedList: Bool
+  /// The key of this record in its group's `wrappers`.
+  var key: WrapperKey { WrapperKey(object: ObjectIdentifier(object), world: world) }
   /// The group whose `wrappers` holds this record.
   let group: ObjectIdentifier
+  /// The world of the realm that made the wrapper (``ScriptWorld``).
+  let world: Int
   /// The object when it keeps this record in its ``ScriptWrapperCaching/scriptWrapperCache`` (cleared when the
   /// record goes).
   var cachedIn: (any ScriptWrapperCaching)?
-  init(object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef, group: ScriptGroup, isFixedList: Bool = false) {
+  init(
+    object: AnyObject, interface: AnyInterface, jsObject: JSObjectRef, group: ScriptGroup, world: ScriptWorld,
+    isFixedList: Bool = false
+  ) {
     self.object = object
     self.interface = interface
     self.jsObject = jsObject
     self.group = ObjectIdentifier(group)
+    self.world = world.id
     self.isFixedList = isFixedList
   }
 

@@ -214,10 +214,10 @@ final class ElementBindingTests: BindingTestCase {
       input.value = 'typed';
       a.href = 'http://other.example/a';
       [a instanceof HTMLAnchorElement, String(document.createElement('a').href), img.src, img.alt, img.width,
-       input.type, input.placeholder, input.getAttribute('value'), meta.name, meta.content, a.getAttribute('href'),
+       input.type, input.placeholder, input.value + ':' + input.getAttribute('value'), meta.name, meta.content, a.getAttribute('href'),
        t.content instanceof DocumentFragment, t.content.firstChild.textContent, t.childNodes.length,
        document.baseURI].join('|')
-      """), "true||https://example.com/base/pic.png|A pic|20|text|Name|typed|description|About|http://other.example/a|true|in template|0|https://example.com/base/")
+      """), "true||https://example.com/base/pic.png|A pic|20|text|Name|typed:null|description|About|http://other.example/a|true|in template|0|https://example.com/base/")
     load("<a href='sub/x.html'>x</a>")
     XCTAssertEqual(try string("document.querySelector('a').href"), "https://example.com/dir/sub/x.html")
   }

@@ -71,7 +71,26 @@ final class EncodingTests: XCTestCase {
   }
 
   func testInvalidUTF8BecomesReplacementCharacter() throws {
-    XCTAssertEqual(try decode([0x61, 0xFF, 0x62, 0xC3]).text, "a\u{FFFD}b\u{FFFD}")
+    XCTAssertEqual(try decode([0x61, 0xFF, 0x62, 0xC3], fallback: "utf-8").text, "a\u{FFFD}b\u{FFFD}")
+    XCTAssertEqual(try decode(ascii("<meta charset=utf-8>") + [0x61, 0xFF]).text, "<meta charset=utf-8>a\u{FFFD}")
+  }
+
+  /// A page that declares nothing (no BOM, no meta, no fallback) is UTF-8 when its bytes are valid UTF-8, else
+  /// windows-1252, as WebKit decodes it (its default) and the spec's autodetection step allows.
+  func testUndeclaredPagesAreUTF8WhenValidElseWindows1252() throws {
+    let valid = try HTMLEncoding.decodeDetailed(Array("<p>café — naïve</p>".utf8), fallback: nil)
+    XCTAssertEqual(valid.encoding, "UTF-8")
+    XCTAssertEqual(valid.source, .validUTF8)
+    XCTAssertEqual(valid.text, "<p>café — naïve</p>")
+    let legacy = try HTMLEncoding.decodeDetailed(ascii("<p>caf") + [0xE9, 0x20, 0x80, 0x20, 0x93, 0x6F, 0x94], fallback: nil)
+    XCTAssertEqual(legacy.encoding, "windows-1252")
+    XCTAssertEqual(legacy.source, .windows1252)
+    XCTAssertEqual(legacy.text, "<p>café € “o”")
+    // One invalid sequence is enough, even past the first 1024 bytes.
+    XCTAssertEqual(try decode(Array(repeating: 0x61, count: 5000) + [0xC3]).encoding, "windows-1252")
+    XCTAssertEqual(try HTMLEncoding.decodeDetailed(ascii("<meta charset=utf-8>") + [0xFF], fallback: nil).source, .declaration)
+    XCTAssertEqual(try HTMLEncoding.decodeDetailed([0xE9], fallback: "iso-8859-2").source, .fallback)
+    XCTAssertEqual(try HTMLEncoding.decodeDetailed([0xEF, 0xBB, 0xBF, 0xE9], fallback: nil).source, .byteOrderMark)
   }
 
   func testWindows1252HighBytes() throws {

@@ -2,10 +2,16 @@ import URLStandard
 import XCTest
 @testable import DOM
 
-/// A window stand-in that keeps queued tasks for the test to run.
-private final class TaskWindow: EventTarget {
+/// A window stand-in that keeps queued tasks for the test to run (no frames, no scripts).
+private final class TaskWindow: EventTarget, BrowsingContext {
   var tasks: [() -> Void] = []
-  override func queueTask(_ task: @escaping () -> Void) { tasks.append(task) }
+  func queueTask(_ task: @escaping () -> Void) { tasks.append(task) }
+  func activateEventHandlerAttribute(_ name: String, for target: EventTarget) {}
+  func bodyEventHandlerAttributeWasSet(_ name: String, on element: Element) {}
+  func frameWasConnected(_ element: Element) {}
+  func frameAttributesDidChange(_ element: Element) {}
+  func frameWasDisconnected(_ element: Element) {}
+  func executeInsertedScript(_ element: Element, source: String?) {}
 }
 
 /// `createEvent`, `initEvent`, abort signals and `click()` with activation behaviour, without JS.
@@ -161,6 +167,7 @@ final class EventActivationTests: XCTestCase {
   func testAFragmentLinkChangesTheURLAndFiresHashchangeInALaterTask() throws {
     let window = TaskWindow()
     document.defaultView = window
+    document.browsingContext = window
     document.url = URLRecord("https://example.com/page.html?q=1#top")!
     let link = make(document, "a", ["href": "#next"])
     let away = make(document, "a", ["href": "other.html#next"])
@@ -181,6 +188,7 @@ final class EventActivationTests: XCTestCase {
   func testASummaryTogglesItsDetails() throws {
     let window = TaskWindow()
     document.defaultView = window
+    document.browsingContext = window
     let details = make(document, "details")
     let summary = make(document, "summary")
     let second = make(document, "summary")

@@ -69,6 +69,28 @@ final class XMLSerializationTests: XCTestCase {
     XCTAssertEqual(try serialize(xmlLang), #"<r xml:lang="en"/>"#)
   }
 
+  /// A parsed HTML page as a read-later app serializes it: the `xmlns` the page wrote on `<html>` (an attribute in no
+  /// namespace) is the declaration, not a second one beside it; `<svg xmlns>` and `<math xmlns>` (adjusted by the
+  /// parser into the XMLNS namespace with no prefix) stay as written. WebKitGTK 2.50's XMLSerializer, on the same
+  /// page (../shared/reference/webkit_host.py), gave exactly this.
+  func testAParsedPageSerializesAsWebKitSerializesIt() throws {
+    let page = Document.parse(html: """
+      <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><title>t</title></head><body>\
+      <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 1 1">\
+      <use xlink:href="#a"/></svg><math xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi></math></body></html>
+      """)
+    XCTAssertEqual(try serialize(page), """
+      <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><title>t</title></head><body>\
+      <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 1 1">\
+      <use xlink:href="#a"/></svg><math xmlns="http://www.w3.org/1998/Math/MathML"><mi>x</mi></math></body></html>
+      """)
+    // The parser's adjusted attributes have the names HTML gives them.
+    let svg = try XCTUnwrap(page.querySelector("svg"))
+    XCTAssertEqual(svg.attributes.map { "\($0.name) \($0.prefix ?? "-") \($0.namespaceURI ?? "-")" }, [
+      "xmlns - \(xmlns)", "xmlns:xlink xmlns \(xmlns)", "viewBox - -",
+    ])
+  }
+
   func testHTMLElementsCharacterDataAndDocuments() throws {
     let page = Document.parse(html: "<!DOCTYPE html><p title='a\"b'>x&amp;<br>y</p><template><i>in</i></template>")
     let p = try XCTUnwrap(page.querySelector("p"))

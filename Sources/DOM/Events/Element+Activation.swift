@@ -11,12 +11,6 @@ public enum ActivationBehavior: Sendable {
   /// A `summary` that is its `details`' first: toggles `open`.
   case summary
 
-  /// Which behaviour an HTML element has, by `tag` or `tag:type` (an input's `type`, a button's `type`).
-  static let table: [String: ActivationBehavior] = [
-    "input:checkbox": .checkbox, "input:radio": .radio, "input:submit": .submit, "input:image": .submit,
-    "input:reset": .reset, "button:submit": .submit, "button:reset": .reset, "label": .label, "a": .hyperlink,
-    "area": .hyperlink, "summary": .summary,
-  ]
 }
 
 /// What the legacy-pre-activation behaviour changed, for the legacy-canceled-activation behaviour to undo.
@@ -26,35 +20,8 @@ struct ActivationState {
 }
 
 extension Element {
-  /// The element's checkedness: set by a click or a script, else the presence of its `checked` attribute.
-  ///
-  /// https://html.spec.whatwg.org/multipage/input.html#concept-fe-checked
-  public var checkedness: Bool {
-    get { document.checkedness[ObjectIdentifier(self)] ?? hasAttribute("checked") }
-    set { document.checkedness[ObjectIdentifier(self)] = newValue }
-  }
-
-  /// The element's activation behaviour, if it has one.
-  public var activationBehavior: ActivationBehavior? {
-    guard isHTML else { return nil }
-    switch localName {
-    case "input":
-      return ActivationBehavior.table["input:" + (getAttribute("type")?.lowercased() ?? "text")]
-    case "button":
-      // https://html.spec.whatwg.org/multipage/form-elements.html#attr-button-type (missing or invalid: submit).
-      let type = getAttribute("type")?.lowercased() ?? "submit"
-      return ActivationBehavior.table["button:" + (["reset", "button"].contains(type) ? type : "submit")]
-    case "a", "area":
-      return hasAttribute("href") ? .hyperlink : nil
-    case "summary":
-      guard let details = parentElement, details.isHTML(named: "details"),
-        details.childNodes.lazy.compactMap({ $0 as? Element }).first(where: { $0.isHTML(named: "summary") }) === self
-      else { return nil }
-      return .summary
-    default:
-      return ActivationBehavior.table[localName]
-    }
-  }
+  /// The element's activation behaviour, if it has one (its kind's, ``ElementBehavior/activationBehavior(of:)``).
+  public var activationBehavior: ActivationBehavior? { behavior?.activationBehavior(of: self) }
 
   /// https://html.spec.whatwg.org/multipage/input.html#the-input-element:legacy-pre-activation-behavior
   func legacyPreActivation() -> ActivationState {
@@ -97,11 +64,7 @@ extension Element {
     case .reset?:
       // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#concept-form-reset
       guard isConnected, !isDisabledFormControl, let form = formOwner else { return }
-      if form.fireEvent("reset", bubbles: true, cancelable: true) {
-        for control in form.descendantElements {
-          document.checkedness[ObjectIdentifier(control)] = nil
-        }
-      }
+      form.resetForm()
     case .label?:
       // https://html.spec.whatwg.org/multipage/forms.html#the-label-element: the click goes to the control,
       // unless it came from the control or other interactive content inside the label.
@@ -116,7 +79,7 @@ extension Element {
       guard let details = parentElement else { return }
       if details.hasAttribute("open") { details.removeAttribute("open") } else { try? details.setAttribute("open", "") }
       // https://html.spec.whatwg.org/multipage/interactive-elements.html#queue-a-details-toggle-event-task
-      document.defaultView?.queueTask { [weak details] in details?.fireEvent("toggle") }
+      document.browsingContext?.queueTask { [weak details] in details?.fireEvent("toggle") }
     case nil: break
     }
   }
@@ -139,12 +102,12 @@ extension Document {
   ///
   /// https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fragid
   public func navigateToFragment(_ url: URLRecord) -> Bool {
-    guard let window = defaultView, url.fragment != nil,
+    guard let window = defaultView, let context = browsingContext, url.fragment != nil,
       url.serialized(excludingFragment: true) == self.url.serialized(excludingFragment: true)
     else { return false }
     let oldURL = self.url.href
     self.url = url
-    window.queueTask { [weak window] in
+    context.queueTask { [weak window] in
       let event = DictionaryEvent(
         interface: "HashChangeEvent", type: "hashchange",
         values: ["oldURL": .string(oldURL), "newURL": .string(url.href)])
@@ -155,8 +118,24 @@ extension Document {
 }
 
 extension Element {
-  /// The nearest `form` ancestor (the `form` content attribute is not followed).
-  var formOwner: Element? {
+  /// Resets this form: a cancelable `reset` event, then, unless it was canceled, each control's reset steps (its
+  /// dirty value and checkedness forgotten).
+  ///
+  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#concept-form-reset
+  public func resetForm() {
+    guard fireEvent("reset", bubbles: true, cancelable: true) else { return }
+    for control in descendantElements { control.behavior?.reset(control) }
+  }
+
+  /// The form owner: the form its `form` attribute names (in its tree), else the nearest `form` ancestor.
+  ///
+  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#reset-the-form-owner
+  public var formOwner: Element? {
+    if let id = getAttribute("form") {
+      guard !id.isEmpty, let named = getRootNode().descendantElements.first(where: { $0.id == id }), named.isHTML(named: "form")
+      else { return nil }
+      return named
+    }
     var node = parentNode
     while let current = node {
       if let element = current as? Element, element.isHTML(named: "form") { return element }
@@ -178,9 +157,21 @@ extension Element {
     }
   }
 
+  /// The `label` elements whose control this is, in tree order; nil for an element that is not labelable (a hidden
+  /// input).
+  ///
+  /// https://html.spec.whatwg.org/multipage/forms.html#dom-lfe-labels
+  public var labels: [Element]? {
+    guard isHTML, Self.labelable.contains(localName), !(localName == "input" && inputType == "hidden") else { return nil }
+    return getRootNode().descendantElements.filter { $0.isHTML(named: "label") && $0.labeledControl === self }
+  }
+
+  /// https://html.spec.whatwg.org/multipage/forms.html#category-label
+  static let labelable: Set<String> = ["button", "input", "meter", "output", "progress", "select", "textarea"]
+
   /// A label's control: the element its `for` names, else its first labelable descendant.
-  var labeledControl: Element? {
-    let labelable: Set<String> = ["button", "input", "meter", "output", "progress", "select", "textarea"]
+  public var labeledControl: Element? {
+    let labelable = Self.labelable
     if let id = getAttribute("for") {
       guard let element = getRootNode().descendants().lazy.compactMap({ $0 as? Element }).first(where: { $0.id == id }),
         labelable.contains(element.localName)

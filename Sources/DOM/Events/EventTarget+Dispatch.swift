@@ -90,11 +90,11 @@ extension EventTarget {
     // when an event first needs it.
     if let element = target as? Element {
       let name = "on" + event.type
-      if let view = element.document.defaultView, element.hasAttribute(name) {
-        view.activateEventHandlerAttribute(name, for: element)
+      if let context = element.document.browsingContext, element.hasAttribute(name) {
+        context.activateEventHandlerAttribute(name, for: element)
       }
-    } else if !(target is Node) {
-      target.activateEventHandlerAttribute("on" + event.type, for: target)
+    } else if let window = target as? any BrowsingContext {
+      window.activateEventHandlerAttribute("on" + event.type, for: target)
     }
     // Step 5. A snapshot: listeners added now do not run in this dispatch; removed ones are skipped.
     let snapshot = target.listeners

@@ -80,45 +80,6 @@ open class EventTarget {
     set { ownListeners = newValue }
   }
 
-  /// Registers the handler of the event handler content attribute `name` for `target` if it is not yet.
-  ///
-  /// Dispatch calls this on an element's window when the element has the attribute (`onclick`), and on
-  /// every target that is not a node (the window registers a `<body onload="…">` for itself). The bindings'
-  /// window compiles the attribute's script; a bare target does nothing.
-  ///
-  /// https://html.spec.whatwg.org/multipage/webappapis.html#event-handler-attributes:event-handler-content-attributes-3
-  open func activateEventHandlerAttribute(_ name: String, for target: EventTarget) {}
-
-  /// The event handler content attribute `name` was set on `element`, an HTML `body` or `frameset` of this
-  /// window's document (not necessarily its body): the bindings' window makes it its own handler when `name` is
-  /// window-reflecting (`onload`); a bare target does nothing.
-  ///
-  /// https://html.spec.whatwg.org/multipage/webappapis.html#event-handler-attributes:event-handler-content-attributes-3
-  open func bodyEventHandlerAttributeWasSet(_ name: String, on element: Element) {}
-
-  /// An HTML `iframe` became connected to this window's document (inserted by a script, or found after parsing):
-  /// the bindings' window gives it a nested browsing context; a bare target does nothing.
-  ///
-  /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#the-iframe-element:html-element-post-connection-steps
-  open func frameWasConnected(_ element: Element) {}
-
-  /// A connected HTML `iframe`'s `src` or `srcdoc` was set, changed or removed: the bindings' window navigates its
-  /// frame again.
-  ///
-  /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#the-iframe-element (attribute change steps)
-  open func frameAttributesDidChange(_ element: Element) {}
-
-  /// An HTML `iframe` left this window's document: its browsing context is discarded.
-  ///
-  /// https://html.spec.whatwg.org/multipage/iframe-embed-object.html#the-iframe-element:html-element-removing-steps
-  open func frameWasDisconnected(_ element: Element) {}
-
-  /// Queues `task` on the event loop behind this target, when it is a window (the bindings' window runs it as
-  /// a timer task); a bare target drops it. Activation behaviours use it for events HTML fires in a later task.
-  ///
-  /// https://html.spec.whatwg.org/multipage/webappapis.html#queue-a-global-task
-  open func queueTask(_ task: @escaping () -> Void) {}
-
   /// The next target on an event's path ("get the parent"); nil ends the path.
   ///
   /// https://dom.spec.whatwg.org/#get-the-parent

@@ -8,12 +8,6 @@ extension Element {
     "text", "search", "url", "tel", "email", "password", "date", "month", "week", "time", "datetime-local", "number",
   ]
 
-  /// The input's type state: its `type` lowercased, or `text` when missing or not a type HTML defines.
-  private var inputType: String {
-    let type = getAttribute("type")?.asciiLowercased ?? "text"
-    return Self.knownInputTypes.contains(type) ? type : "text"
-  }
-
   /// True for a control that is a candidate for constraint validation.
   ///
   /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#candidate-for-constraint-validation
@@ -51,14 +45,10 @@ extension Element {
   }
 
   /// Every input type HTML defines (any other value of `type` is the text state).
-  private static let knownInputTypes: Set<String> = textLikeInputTypes.union([
-    "hidden", "checkbox", "radio", "file", "submit", "image", "reset", "button", "color", "range",
-  ])
-
   /// True when the control is required and has no value: the one validity flag computed here.
   ///
   /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#suffering-from-being-missing
-  /// - Text-like inputs and `textarea`: an empty value (the `value` attribute; a textarea's text).
+  /// - Text-like inputs and `textarea`: an empty value (``controlValue``: the dirty value once set).
   /// - A checkbox: not checked. A radio button: no button of its group is checked, and one of them is required.
   /// - A file input: always (no file is ever selected here).
   /// - A `select`: no option is selected, or only its placeholder label option is.
@@ -74,10 +64,10 @@ extension Element {
         return group.contains { $0.hasAttribute("required") } && !group.contains { $0.checkedness }
       case "file": return hasAttribute("required")
       default:
-        return hasAttribute("required") && Self.textLikeInputTypes.contains(type) && (getAttribute("value") ?? "").isEmpty
+        return hasAttribute("required") && Self.textLikeInputTypes.contains(type) && controlValue.isEmpty
       }
     case "textarea":
-      return hasAttribute("required") && (textContent ?? "").isEmpty
+      return hasAttribute("required") && controlValue.isEmpty
     case "select":
       return hasAttribute("required") && selectIsMissing
     default:
@@ -85,29 +75,15 @@ extension Element {
     }
   }
 
-  /// https://html.spec.whatwg.org/multipage/form-elements.html#placeholder-label-option, with the selectedness
-  /// the `selected` attributes give after "ask for a reset": the last option with `selected`, else (when a single
-  /// choice shows one row) the first option that is not disabled.
+  /// https://html.spec.whatwg.org/multipage/form-elements.html#placeholder-label-option: no option is selected, or
+  /// (in a drop-down) only the placeholder label option is (``selectedOptions``).
   private var selectIsMissing: Bool {
-    let options = selectOptions
-    let multiple = hasAttribute("multiple")
-    let selected = options.last { $0.hasAttribute("selected") }
-    if multiple { return selected == nil }
-    let size = getAttribute("size").flatMap { Int($0.trimmingCSSWhitespace()) } ?? 1
-    guard size <= 1 else { return selected == nil }
-    guard let chosen = selected ?? options.first(where: { !$0.hasAttribute("disabled") }) else { return true }
+    let selected = selectedOptions
+    guard isDropDownSelect else { return selected.isEmpty }
+    guard let chosen = selected.first else { return true }
     // The placeholder label option: the first option, a child of the select, with an empty value.
-    guard let first = options.first, chosen === first, first.parentElement === self else { return false }
-    return (first.getAttribute("value") ?? first.optionText).isEmpty
-  }
-
-  /// A select's list of options: its `option` children and those of its `optgroup` children, in tree order.
-  private var selectOptions: [Element] {
-    children.flatMap { child -> [Element] in
-      if child.isHTML(named: "option") { return [child] }
-      if child.isHTML(named: "optgroup") { return child.children.filter { $0.isHTML(named: "option") } }
-      return []
-    }
+    guard let first = selectOptions.first, chosen === first, first.parentElement === self else { return false }
+    return first.optionValue.isEmpty
   }
 
   /// Whether `:valid` (true) or `:invalid` (false) matches the element; nil when neither does.
@@ -125,5 +101,43 @@ extension Element {
     default:
       return willValidate ? !isSufferingFromBeingMissing : nil
     }
+  }
+}
+
+/// The constraint validation API (https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#the-constraint-validation-api),
+/// over what is validated here: `required`, and a script's custom validity message.
+extension Element {
+  /// True when the control is a candidate that fails its constraints.
+  var isInvalidCandidate: Bool {
+    willValidate && (isSufferingFromBeingMissing || !customValidityMessage.isEmpty)
+  }
+
+  /// The message `setCustomValidity` set ("" when none).
+  public var customValidityMessage: String { (behaviorState as? FormControlState)?.customValidity ?? "" }
+
+  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#dom-cva-setcustomvalidity
+  public func setCustomValidity(_ message: String) {
+    behaviorState(FormControlState.self, make: FormControlState.init).customValidity = message
+  }
+
+  /// `checkValidity()` (and `reportValidity()`, which shows nothing here): a control that fails gets a cancelable
+  /// `invalid` event and answers false; a form checks each candidate it owns, firing `invalid` at each that fails.
+  ///
+  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#check-validity-steps and
+  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#statically-validate-the-constraints
+  public func checkValidity() -> Bool {
+    let failing = isHTML(named: "form")
+      ? descendantElements.filter { $0.formOwner === self && $0.isInvalidCandidate }
+      : (isInvalidCandidate ? [self] : [])
+    for control in failing { control.fireEvent("invalid", cancelable: true) }
+    return failing.isEmpty
+  }
+
+  /// The message a browser would show for the failed constraint: the custom one, else Safari's for a required
+  /// control without a value, else "".
+  public var validationMessage: String {
+    guard willValidate else { return "" }
+    if !customValidityMessage.isEmpty { return customValidityMessage }
+    return isSufferingFromBeingMissing ? "Fill out this field" : ""
   }
 }

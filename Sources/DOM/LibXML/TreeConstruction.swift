@@ -16,8 +16,9 @@ extension LibXML {
     var list = AttributeAppender(node)
     for attribute in attributes {
       withXMLString(attribute.value) { value in
-        if foreignAttributes, let (ns, local) = foreignAttribute(attribute.name) {
-          list.append { withXMLString(local) { xmlNewNsProp(node, Self.namespace(ns, in: doc), $0, value) } }
+        if foreignAttributes, let (ns, prefix, local) = foreignAttribute(attribute.name) {
+          let shared = Self.namespace(uri: ns.rawValue, prefix: prefix, in: doc)
+          list.append { withXMLString(local) { xmlNewNsProp(node, shared, $0, value) } }
         } else {
           list.append { withXMLString(attribute.name) { xmlNewProp(node, $0, value) } }
         }
@@ -63,14 +64,15 @@ extension LibXML {
     s.withCString { body(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) }
   }
 
-  /// The namespace and local name of an attribute the foreign-attribute table adjusts, nil for the others.
-  private static func foreignAttribute(_ name: String) -> (Namespace, String)? {
+  /// The namespace, prefix and local name of an attribute the foreign-attribute table adjusts, nil for the others.
+  /// `xmlns` has no prefix (its name stays `xmlns`); `xmlns:xlink` has the prefix `xmlns`.
+  private static func foreignAttribute(_ name: String) -> (Namespace, String?, String)? {
     switch name {
     case "xlink:actuate", "xlink:arcrole", "xlink:href", "xlink:role", "xlink:show", "xlink:title", "xlink:type":
-      return (.xlink, String(name.dropFirst(6)))
-    case "xml:lang", "xml:space": return (.xml, String(name.dropFirst(4)))
-    case "xmlns": return (.xmlns, "xmlns")
-    case "xmlns:xlink": return (.xmlns, "xlink")
+      return (.xlink, "xlink", String(name.dropFirst(6)))
+    case "xml:lang", "xml:space": return (.xml, "xml", String(name.dropFirst(4)))
+    case "xmlns": return (.xmlns, nil, "xmlns")
+    case "xmlns:xlink": return (.xmlns, "xmlns", "xlink")
     default: return nil
     }
   }
@@ -129,6 +131,12 @@ extension LibXML {
 extension LibXML {
   /// True for an HTML element named `name` (lowercase). Compares bytes in place: whole-tree walks (a window looking
   /// for its iframes) call it once per node.
+  /// What `table` holds for an HTML element's local name, read in place; nil for any other node.
+  static func lookUpHTMLElement<Value>(_ node: Node, in table: TagTable<Value>) -> Value? {
+    guard node.pointee.type == XML_ELEMENT_NODE, node.pointee.ns == nil, let own = node.pointee.name else { return nil }
+    return table[cString: own]
+  }
+
   static func isHTMLElement(_ node: Node, _ name: StaticString) -> Bool {
     guard node.pointee.type == XML_ELEMENT_NODE, node.pointee.ns == nil, let own = node.pointee.name else { return false }
     let count = name.utf8CodeUnitCount, expected = name.utf8Start

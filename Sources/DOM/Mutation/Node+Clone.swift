@@ -26,10 +26,17 @@ extension Node {
     }
     let owner = target ?? document
     var templates: [(LibXML.Node, LibXML.Node)] = []
+    var withState: [(Element, LibXML.Node)] = []
     let raw = LibXML.copy(self.raw, into: owner.rawDoc, deep: deep) { original, copy in
       templates.append((original, copy))
+      // Only an element with a Swift object can have behaviour state (an input's value, a script's flag).
+      if let element = LibXML.wrapper(of: original) as? Element, element.behaviorState != nil { withState.append((element, copy)) }
     }
     let result = owner.own(raw)
+    // The cloning steps of the elements' own kinds.
+    for (original, copy) in withState {
+      if let copied = owner.node(for: copy) as? Element { original.behavior?.cloned(copied, from: original) }
+    }
     // Template cloning steps: copy the contents' children when cloning children.
     if deep {
       for (original, copy) in templates {

@@ -131,11 +131,15 @@ extension Node {
         $0.childListChanged(self, added: nodes, removed: [], previousSibling: previousSibling, nextSibling: child)
       }
     }
-    // Step 11: post-connection steps (iframes get their browsing context), once the tree is consistent.
-    // (The frames first: `isConnected` walks to the root, which a deep tree's every insertion would pay.)
-    if let view = target.defaultView {
-      let frames = nodes.flatMap { Self.frames(in: $0) }
-      if !frames.isEmpty, isConnected { frames.forEach(view.frameWasConnected) }
+    // Step 10: the parent's children changed steps (a script that gets its first text runs).
+    (self as? Element)?.behavior?.childrenChanged(self as! Element)
+    // Step 11: insertion and post-connection steps (iframes get their browsing context, scripts run), once the tree
+    // is consistent. (The elements first: `isConnected` walks to the root, which a deep tree's every insertion would
+    // pay.)
+    guard target.browsingContext != nil else { return }
+    let connecting = nodes.flatMap { Self.elementsWithConnectionSteps(in: $0) }
+    if !connecting.isEmpty, isConnected {
+      for element in connecting where element.isConnected { element.behavior?.connected(element) }
     }
   }
 
@@ -184,7 +188,7 @@ extension Node {
     // Step 1.
     guard let parent = parentNode else { return }
     let owner = document
-    let frames = owner.defaultView != nil && isConnected ? Self.frames(in: self) : []
+    let disconnecting = owner.browsingContext != nil && isConnected ? Self.elementsWithConnectionSteps(in: self) : []
     // Steps 4-9: live ranges and NodeIterators.
     owner.notifyObservers { $0.nodeWillBeRemoved(self) }
     let siblings = owner.isObserved && !suppressObservers ? (previousSibling, nextSibling) : nil
@@ -194,7 +198,9 @@ extension Node {
     if parent is Document { LibXML.syncDoctype(of: owner.rawDoc) }
     owner.treeDidChange()
     // Step 13: the removing steps (an iframe's browsing context is discarded).
-    if let view = owner.defaultView { frames.forEach(view.frameWasDisconnected) }
+    for element in disconnecting { element.behavior?.disconnected(element) }
+    // Step 14: the parent's children changed steps.
+    (parent as? Element)?.behavior?.childrenChanged(parent as! Element)
     // Step 15.
     guard let siblings else { return }
     owner.notifyObservers {

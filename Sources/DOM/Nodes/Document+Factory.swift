@@ -21,7 +21,10 @@ extension Document {
 
   /// An HTML element with a name known to be valid.
   func createElement(unchecked localName: String) -> Element {
-    own(LibXML.newElement(localName, namespace: .html, in: rawDoc)) as! Element
+    let element = own(LibXML.newElement(localName, namespace: .html, in: rawDoc)) as! Element
+    // A script a script makes may run once connected (a parsed one never does here).
+    if localName == "script" { ScriptElementBehavior.madeByScript(element) }
+    return element
   }
 
   /// A new element in `namespaceURI` (nil or "" = no namespace) with a possibly prefixed name.
@@ -30,7 +33,9 @@ extension Document {
   public func createElementNS(_ namespaceURI: String?, _ qualifiedName: String) throws -> Element {
     let (namespace, prefix, localName) = try XMLName.validateAndExtract(namespaceURI, qualifiedName)
     let raw = LibXML.newElement(localName, namespaceURI: namespace ?? "", prefix: prefix, in: rawDoc)
-    return own(raw) as! Element
+    let element = own(raw) as! Element
+    if element.isHTML(named: "script") { ScriptElementBehavior.madeByScript(element) }
+    return element
   }
 
   /// A new Text node.

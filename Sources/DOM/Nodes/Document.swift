@@ -86,12 +86,14 @@ public class Document: Node {
   var eventListeners: [ObjectIdentifier: [RegisteredListener]] = [:]
   /// Elements whose `click()` is running (https://html.spec.whatwg.org/#click-in-progress-flag).
   var clicksInProgress: Set<ObjectIdentifier> = []
-  /// Input checkedness set by a click or a script, by element (absent: the `checked` attribute decides).
-  var checkedness: [ObjectIdentifier: Bool] = [:]
   /// The window the document is shown in: the next target after the document for events other than `load`.
   public weak var defaultView: EventTarget?
+  /// What that window provides to the DOM (frames, inserted scripts, tasks); nil for a document no window shows.
+  public weak var browsingContext: (any BrowsingContext)?
+  /// The element `focus()` focused last, until it is blurred (``activeElement`` answers for it).
+  public internal(set) var focusedElement: Element?
   /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).
-  public internal(set) var currentScript: Element?
+  public var currentScript: Element?
 
   /// The document's address (https://dom.spec.whatwg.org/#concept-document-url); the host sets it.
   /// `about:blank` by default.

@@ -92,18 +92,8 @@ extension Element {
     let owner = document
     if Self.attributeAffectsCollections(localName, namespaceURI) { owner.treeDidChange() } else { owner.contentDidChange() }
     owner.notifyObservers { $0.attributeChanged(self, localName: localName, namespaceURI: namespaceURI, oldValue: oldValue) }
-    // A body's or frameset's `onload="…"` sets the window's handler, whichever body it is on (set, not removed).
-    if localName.hasPrefix("on"), namespaceURI == nil, self.localName == "body" || self.localName == "frameset", isHTML,
-      let view = owner.defaultView, hasAttribute(localName)
-    {
-      view.bodyEventHandlerAttributeWasSet(localName, on: self)
-    }
-    // An iframe navigates again when its srcdoc changes, or its src while it has no srcdoc.
-    if namespaceURI == nil, localName == "srcdoc" || (localName == "src" && !hasAttribute("srcdoc")),
-      self.localName == "iframe", isHTML, isConnected, let view = owner.defaultView
-    {
-      view.frameAttributesDidChange(self)
-    }
+    // The element's own attribute change steps (an iframe's src, a body's onload).
+    behavior?.attributeChanged(self, localName: localName, namespaceURI: namespaceURI, oldValue: oldValue)
   }
 
   /// Removes the first attribute with this qualified name, if any.

@@ -31,6 +31,10 @@ public final class Element: Node {
 
   public override var nodeName: String { tagName }
 
+  /// The state of this element's behaviour (``ElementBehavior``): an input's dirty value and checkedness, a script's
+  /// "already started". Nil until the behaviour makes it.
+  var behaviorState: AnyObject?
+
   /// The inline style bound to the `style` attribute: one object per element (`el.style === el.style`).
   public private(set) lazy var style = CSSStyleDeclaration(element: self)
 

@@ -199,6 +199,15 @@ struct XMLSerialization {
         if let localDefaultNamespace {
           inheritedNamespace = localDefaultNamespace.isEmpty ? nil : localDefaultNamespace
         }
+      } else if localDefaultNamespace == nil,
+        attributes.contains(where: { $0.namespaceURI == nil && $0.prefix == nil && $0.localName == "xmlns" })
+      {
+        // An attribute in no namespace named `xmlns` (what the HTML parser makes of `<html xmlns="…">`) is written
+        // as it is, and no second declaration beside it, as WebKit's and Chromium's serializers do (the standard
+        // would write both, which is not well-formed XML).
+        qualifiedName = localName
+        inheritedNamespace = namespace
+        markup += qualifiedName
       } else if localDefaultNamespace == nil || localDefaultNamespace != (namespace ?? "") {
         ignoreNamespaceDefinitionAttribute = true
         qualifiedName = localName

@@ -9,7 +9,7 @@ extension Element {
   /// The concatenated data of the Text children (a `<style>` element's sheet).
   ///
   /// https://dom.spec.whatwg.org/#concept-child-text-content
-  var childTextContent: String {
+  public var childTextContent: String {
     var text = ""
     var cursor = firstChild
     while let node = cursor {

@@ -22,9 +22,16 @@ final class Location: ScriptExposed {
     refuseNavigation(to: target.href, via: member)
   }
 
-  /// Logs that a script tried to navigate; the page stays where it is.
+  /// Reports a navigation a script asked for to the host (``WindowOptions/onNavigation``) and logs it; the page
+  /// stays where it is.
   func refuseNavigation(to target: String, via member: String = "location") {
-    window?.emit(.warn, "\(member) = \"\(target)\" ignored: webaction does not navigate (the page stays at \(url.href))")
+    guard let window else { return }
+    if let record = window.options.onNavigation {
+      record(target, member)
+      window.emit(.info, "\(member) asked to go to \"\(target)\": recorded (Safari would open it); webaction does not navigate, the page stays at \(url.href)")
+    } else {
+      window.emit(.warn, "\(member) = \"\(target)\" ignored: webaction does not navigate (the page stays at \(url.href))")
+    }
   }
 
   /// Parses `value` against the document's base URL, or throws the TypeError the href setter and assign() throw.

@@ -21,9 +21,11 @@ extension Window {
   /// The top-level window of this window's frame tree.
   public var topWindow: Window { parentWindow?.topWindow ?? self }
 
-  /// This document's frames in tree order of their iframes (`window[i]`, `frames.length`).
+  /// This document's frames in tree order of their iframes (`window[i]`, `frames.length`); an isolated world's
+  /// window sees the main world's (their globals are the page's: worlds share frames, not their wrappers).
   public var frames: [Window] {
-    childFrames.sorted { a, b in
+    let owner = isMainWorld ? self : (document.defaultView as? Window) ?? self
+    return owner.childFrames.sorted { a, b in
       guard let x = a.frameElement, let y = b.frameElement else { return false }
       return x.compareDocumentPosition(y).contains(.following)
     }
@@ -42,6 +44,7 @@ extension Window {
         document: Document.parse(html: "", url: .aboutBlank), context: realm, eventLoop: eventLoop,
         options: frameOptions, parent: self, frameElement: element)
       try eventLoop.install(on: frame.context)
+      frame.copyFrameMargins()
       childFrames.append(frame)
       navigate(frame, for: element)
     } catch {
@@ -128,8 +131,22 @@ extension Window {
 
   /// The iframe's load event; its navigation no longer delays this document's.
   private func frameDidLoad(_ element: Element) {
+    frame(for: element)?.copyFrameMargins()
     pendingFrameLoads -= 1
     _ = try? element.dispatchEvent(Event(type: "load"))
+  }
+
+  /// WebKit's frame margins: the body of a frame's document takes its iframe's `marginwidth` and `marginheight`
+  /// (as integers), as WebKit's `HTMLBodyElement` does when it is inserted into a frame's document (the rendering
+  /// section of HTML maps them to the body's margins).
+  ///
+  /// https://html.spec.whatwg.org/multipage/rendering.html#the-page
+  func copyFrameMargins() {
+    guard let element = frameElement, let body = document.body, body.isHTML(named: "body") else { return }
+    for name in ["marginwidth", "marginheight"] {
+      guard let value = element.getAttribute(name), let number = ReflectedInteger.parseInteger(value) else { continue }
+      try? body.setAttribute(name, String(number))
+    }
   }
 
   /// Runs `body` in a task once none of this window's frames delays the load event (at once when none does).
@@ -170,7 +187,7 @@ extension Window {
       return self.topWindow.context.global
     }
     let length = context.makeFunction(name: "length", length: 0) { [weak self] args in
-      args.context.makeNumber(self?.childFrames.count ?? 0)
+      args.context.makeNumber(self?.frames.count ?? 0)
     }
     let frameElement = context.makeFunction(name: "frameElement", length: 0) { [weak self] args in
       guard let element = self?.frameElement else { return args.context.makeNull() }

@@ -36,7 +36,7 @@ extension DOMInterfaces {
   /// Not exposed as a global (the spec gives it no interface object): used only for the one object above.
   static let windowProperties = Interface<WindowNamedProperties>("WindowProperties") { b in
     // window[i]: the document's frames in tree order (https://html.spec.whatwg.org/#dom-window-item).
-    b.indexed(length: { $0.window?.childFrames.count ?? 0 }, lookup: { properties, index -> ScriptValue? in
+    b.indexed(length: { $0.window?.frames.count ?? 0 }, lookup: { properties, index -> ScriptValue? in
       guard let frames = properties.window?.frames, index < frames.count else { return nil }
       return frames[index].context.global
     })

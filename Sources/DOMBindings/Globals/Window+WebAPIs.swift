@@ -8,8 +8,29 @@ extension Window {
   /// The globals ``installWebAPIs(owned:)`` defines, and whether each is enumerable (attributes are, operations not).
   static let webAPINames: [(name: String, enumerable: Bool)] =
     ["navigator", "history", "localStorage", "sessionStorage", "crypto", "clientInformation", "screen"].map { ($0, true) }
-    + ["atob", "btoa", "reportError", "requestAnimationFrame", "cancelAnimationFrame", "matchMedia", "structuredClone"]
+    + viewportAttributes.map { ($0, true) }
+    + ["atob", "btoa", "reportError", "requestAnimationFrame", "cancelAnimationFrame", "matchMedia", "structuredClone",
+       "scroll", "scrollTo", "scrollBy"]
       .map { ($0, false) }
+
+  /// The window's CSSOM View attributes (https://drafts.csswg.org/cssom-view/#extensions-to-the-window-interface):
+  /// the viewport is the document's ``DOM/MediaEnvironment`` (390 × 844 by default), never scrolled, at the
+  /// screen's origin.
+  static let viewportAttributes = [
+    "innerWidth", "innerHeight", "outerWidth", "outerHeight", "scrollX", "scrollY", "pageXOffset", "pageYOffset",
+    "screenX", "screenY", "screenLeft", "screenTop", "devicePixelRatio",
+  ]
+
+  /// The value of one of ``viewportAttributes``.
+  func viewportValue(_ name: String) -> Double {
+    let environment = document.mediaEnvironment
+    switch name {
+    case "innerWidth", "outerWidth": return environment.width
+    case "innerHeight", "outerHeight": return environment.height
+    case "devicePixelRatio": return environment.devicePixelRatio
+    default: return 0  // Not scrolled, at the screen's origin.
+    }
+  }
 
   /// Captures `Promise.resolve`, `Object.freeze` and the structured clone's built-ins before any page script runs,
   /// and makes the web APIs globals that install themselves when first read (``installWebAPIs(owned:)``).
@@ -91,6 +112,11 @@ extension Window {
       self?.animationFrames.cancel(Int(Arguments.int32(args.value(0).toDouble())))
       return args.context.makeUndefined()
     }
+    try add("viewport", length: 1) { [weak self] args in
+      args.context.makeNumber(self?.viewportValue(try args.string(0)) ?? 0)
+    }
+    // The page is not scrolled, and nothing scrolls it (there is no layout to scroll).
+    try add("scroll", length: 0) { args in args.context.makeUndefined() }
     try add("matchMedia", length: 1) { args in
       try args.require(1)
       return try args.context.wrap(MediaQueryList(try args.string(0)))
@@ -135,6 +161,15 @@ extension Window {
       }
       attribute("clientInformation", () => native.object("navigator"), false);
       attribute("screen", () => native.object("screen"), true);
+      const viewport = ["innerWidth", "innerHeight", "outerWidth", "outerHeight", "scrollX", "scrollY", "pageXOffset",
+        "pageYOffset", "screenX", "screenY", "screenLeft", "screenTop", "devicePixelRatio"];
+      for (let i = 0; i < viewport.length; i++) {
+        const name = viewport[i];
+        attribute(name, () => native.viewport(name), true);
+      }
+      hidden("scroll", { scroll() { return native.scroll(); } }.scroll);
+      hidden("scrollTo", { scrollTo() { return native.scroll(); } }.scrollTo);
+      hidden("scrollBy", { scrollBy() { return native.scroll(); } }.scrollBy);
       const operations = ["atob", "btoa", "reportError", "requestAnimationFrame", "cancelAnimationFrame", "matchMedia"];
       for (let i = 0; i < operations.length; i++) hidden(operations[i], native[operations[i]]);
       const prefix = "Failed to execute 'structuredClone' on 'Window': ";

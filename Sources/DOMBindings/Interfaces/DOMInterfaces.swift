@@ -25,6 +25,7 @@ enum DOMInterfaces {
     url.erased, urlSearchParams.erased,
     domParser.erased, xmlSerializer.erased,
     navigator.erased, history.erased, screen.erased, storage.erased, crypto.erased, mediaQueryList.erased,
+    domRectReadOnly.erased, domRect.erased, domRectList.erased,
   ] + dictionaryEventInterfaceList + htmlElementInterfaces
 
   /// The interface for a Swift object a binding returns: the most derived one for nodes.

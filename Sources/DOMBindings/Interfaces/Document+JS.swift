@@ -53,7 +53,7 @@ extension DOMInterfaces {
       guard case .tuple(_, let host, _) = document.url.origin else { return "" }
       return host.serialized
     }
-    b.getter("activeElement") { $0.body }
+    b.getter("activeElement") { $0.activeElement }
     b.contextGetter("location") { document, context in document.defaultView == nil ? nil : try context.window().location }
     b.contextGetter("defaultView") { document, context in document.defaultView == nil ? nil : context.global }
     b.method("getSelection") { _, args in try args.context.window().selection }
@@ -92,10 +92,15 @@ extension DOMInterfaces {
       return NodeIteratorObject(iterator: iterator, filter: filter)
     }
     b.method("getElementById", length: 1) { document, args in document.getElementById(try args.string(0)) }
-    // https://html.spec.whatwg.org/multipage/dom.html#dom-document-images (and links, forms, scripts).
+    addDocumentGeometry(b)
+    // https://html.spec.whatwg.org/multipage/dom.html#dom-document-images (and embeds, plugins, links, forms,
+    // scripts), and the obsolete https://html.spec.whatwg.org/multipage/obsolete.html#dom-document-anchors.
     let collections: [(String, @Sendable (Element) -> Bool)] = [
       ("images", { $0.isHTML(named: "img") }),
+      ("embeds", { $0.isHTML(named: "embed") }),
+      ("plugins", { $0.isHTML(named: "embed") }),
       ("links", { ($0.isHTML(named: "a") || $0.isHTML(named: "area")) && $0.hasAttribute("href") }),
+      ("anchors", { $0.isHTML(named: "a") && $0.hasAttribute("name") }),
       ("forms", { $0.isHTML(named: "form") }),
       ("scripts", { $0.isHTML(named: "script") }),
     ]

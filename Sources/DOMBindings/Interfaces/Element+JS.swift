@@ -66,6 +66,7 @@ extension DOMInterfaces {
     b.method("closest", length: 1) { element, args in try element.closest(args.string(0)) }
     addParentNodeMembers(b)
     addChildNodeMembers(b, elementSiblings: true)
+    addElementGeometry(b)
     b.unscopable(["slot"])
   }
 }

@@ -41,9 +41,10 @@ extension DOMInterfaces {
     b.accessor("style", get: { $0.style }, set: { element, value in element.style.cssText = try value.toString() })
     b.accessor("innerText", get: { $0.innerText }, set: { element, value in element.innerText = try value.stringNullAsEmpty() })
     b.accessor("outerText", get: { $0.outerText }, set: { element, value in try element.setOuterText(try value.stringNullAsEmpty()) })
-    b.method("focus") { _, _ in }
-    b.method("blur") { _, _ in }
+    b.method("focus") { element, _ in element.focus() }
+    b.method("blur") { element, _ in element.blur() }
     b.method("click") { element, _ in element.click() }
+    addHTMLElementGeometry(b)
     addEventHandlers(b, globalEventHandlers + documentAndElementEventHandlers)
   }
 

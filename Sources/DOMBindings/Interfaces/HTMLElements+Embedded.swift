@@ -80,8 +80,7 @@ extension DOMInterfaces {
     b.reflectCrossOrigin()
     b.reflect("useMap")
     b.reflectBool("isMap")
-    b.reflectInteger("width", .unsignedLong(default: 0))
-    b.reflectInteger("height", .unsignedLong(default: 0))
+    addImageRequest(b)
     b.reflectEnum("referrerPolicy", keywords: referrerPolicyKeywords)
     b.reflectEnum("decoding", keywords: ["async", "sync", "auto"], missing: "auto")
     b.reflect("name")
@@ -92,7 +91,7 @@ extension DOMInterfaces {
     b.reflectURL("longDesc")
     b.reflect("border", nullAsEmpty: true)
     b.reflect("sizes")
-    b.reflect("loading")
+    b.reflectEnum("loading", keywords: ["lazy", "eager"], missing: "eager", invalid: "eager")
   }
 
   /// https://html.spec.whatwg.org/multipage/image-maps.html#htmlmapelement

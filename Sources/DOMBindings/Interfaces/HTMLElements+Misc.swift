@@ -42,6 +42,8 @@ extension DOMInterfaces {
     b.reflect("integrity")
     b.reflect("event")
     b.reflect("htmlFor", attribute: "for")
+    // https://html.spec.whatwg.org/multipage/scripting.html#dom-script-text: the child text content.
+    b.stringAccessor("text", get: { $0.childTextContent }, set: { script, text in script.textContent = text })
   }
 
   /// https://html.spec.whatwg.org/multipage/scripting.html#htmlslotelement

@@ -28,7 +28,7 @@ final class ScriptingParser {
     tokenizer = HTMLTokenizer(html)
     builder = HTMLTreeBuilder(doc: document.rawDoc, scripting: true)
     builder.nestingLimit = nestingLimit
-    builder.collectsFrames = document.defaultView != nil
+    builder.collectsFrames = document.browsingContext != nil
     self.document = document
     self.runScript = runScript
     builder.tokenizer = tokenizer
@@ -95,25 +95,16 @@ final class ScriptingParser {
     // Step 9: a script a page script removed does not run.
     if !element.isConnected { return nil }
     // Step 10–12: the type string.
-    let type: String
-    if let attribute = element.attribute(named: "type") {
-      type = attribute.isEmpty ? "text/javascript" : attribute
-    } else if let language = element.attribute(named: "language"), !language.isEmpty {
-      type = "text/" + language
-    } else {
-      type = "text/javascript"
-    }
-    let trimmed = type.utf8.drop(while: isHTMLSpace).reversed().drop(while: isHTMLSpace).reversed()
-    let essence = asciiLowercased(String(decoding: trimmed, as: UTF8.self))
+    let essence = ScriptElementBehavior.typeEssence(of: element)
     let kind: ParserScript.Kind
-    if Self.javaScriptTypes.contains(essence) {
+    if ScriptElementBehavior.javaScriptMIMETypes.contains(essence) {
       // Step 20: a classic script with nomodule does not run.
       if element.hasAttribute("nomodule") { return nil }
       kind = element.attribute(named: "src").map { .external(src: $0) } ?? .classic
     } else if essence == "module" {
       kind = element.attribute(named: "src").map { .external(src: $0) } ?? .module
     } else {
-      kind = .dataBlock(type: type)
+      kind = .dataBlock(type: element.attribute(named: "type") ?? "text/" + (element.attribute(named: "language") ?? ""))
     }
     scriptCount += 1
     return ParserScript(element: element, kind: kind, text: text, line: scriptLine, index: scriptCount,
@@ -143,9 +134,9 @@ final class ScriptingParser {
     // The iframes' post-connection steps, before any script can look for their windows.
     let frames = builder.insertedFrames
     builder.insertedFrames = []
-    guard let view = document.defaultView else { return }
+    guard let context = document.browsingContext else { return }
     for node in frames {
-      if let frame = document.node(for: node) as? Element, frame.isConnected { view.frameWasConnected(frame) }
+      if let frame = document.node(for: node) as? Element, frame.isConnected { context.frameWasConnected(frame) }
     }
   }
 
@@ -165,12 +156,4 @@ final class ScriptingParser {
     lineOffset = offset
     return line
   }
-
-  /// https://mimesniff.spec.whatwg.org/#javascript-mime-type
-  static let javaScriptTypes: Set<String> = [
-    "application/ecmascript", "application/javascript", "application/x-ecmascript", "application/x-javascript",
-    "text/ecmascript", "text/javascript", "text/javascript1.0", "text/javascript1.1", "text/javascript1.2",
-    "text/javascript1.3", "text/javascript1.4", "text/javascript1.5", "text/jscript", "text/livescript",
-    "text/x-ecmascript", "text/x-javascript",
-  ]
 }

@@ -1,0 +1,97 @@
+import DOM
+import DOMBindings
+import JSBridge
+import XCTest
+
+/// CSSOM View on a page that is not laid out: every member exists (a login-form collector calls
+/// getBoundingClientRect and reads innerWidth before anything else), boxes are empty, the viewport has its size,
+/// and images are settled as the HTML spec settles requests that cannot be fetched (broken) or that have bytes (a
+/// `data:` URL: available, with the header's size). WebKit's answers for the viewport and the data: GIF are in
+/// ../shared/NOTES.md (390 × 844 window: innerWidth 390; a 1×1 data: GIF: naturalWidth 1, complete true).
+final class CSSOMViewBindingTests: BindingTestCase {
+  override var html: String {
+    """
+    <!DOCTYPE html><html><head><title>t</title></head><body>
+    <form><label for="user">User</label><input id="user" name="user"><label>Pass <input id="pass" type="password"></label>
+    <input id="hidden" type="hidden"><textarea id="notes">Default text</textarea></form>
+    <img id="gif" src="data:image/gif;base64,R0lGODlhAQACAIAAAP///wAAACH5BAEAAAAALAAAAAABAAIAAAICRAEAOw==">
+    <img id="png" src="data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAMAAAAFCAYAAACAcVaiAAAADklEQVR42mNgQAKMOAQAAB4AAQmxCFYAAAAASUVORK5CYII=">
+    <img id="remote" src="https://cdn.example.com/photo.jpg"><img id="none"><img id="sized" width="40" src="/nope.png">
+    </body></html>
+    """
+  }
+
+  func testEveryMemberExistsWithTheValuesOfAnElementWithoutABox() throws {
+    XCTAssertEqual(try string("""
+      ['getBoundingClientRect', 'getClientRects', 'scrollIntoView', 'scroll', 'scrollTo', 'scrollBy']
+        .map(m => typeof document.body[m]).join()
+      """), "function,function,function,function,function,function")
+    XCTAssertEqual(try string("""
+      const r = document.getElementById('user').getBoundingClientRect();
+      [r instanceof DOMRect, r instanceof DOMRectReadOnly, r.x, r.y, r.width, r.height, r.top, r.right, r.bottom, r.left,
+       JSON.stringify(r), document.body.getClientRects().length, document.body.getClientRects() instanceof DOMRectList].join()
+      """), #"true,true,0,0,0,0,0,0,0,0,{"x":0,"y":0,"width":0,"height":0,"top":0,"right":0,"bottom":0,"left":0},0,true"#)
+    XCTAssertEqual(try string("""
+      const p = document.getElementById('pass');
+      [p.offsetParent, p.offsetTop, p.offsetLeft, p.offsetWidth, p.offsetHeight, p.clientWidth, p.clientHeight,
+       p.scrollWidth, p.scrollTop, (p.scrollTop = 50, p.scrollTop)].join()
+      """), ",0,0,0,0,0,0,0,0,0")
+    XCTAssertEqual(try string("new DOMRect(1, 2, -3, 4).left + ',' + new DOMRect(1, 2, 3, 4).bottom"), "-2,6")
+  }
+
+  func testTheViewportHasItsSizeAndNothingIsAtAPoint() throws {
+    XCTAssertEqual(try string("""
+      [innerWidth, innerHeight, outerWidth, scrollX, scrollY, pageYOffset, devicePixelRatio,
+       document.documentElement.clientWidth, document.documentElement.clientHeight, document.body.clientWidth,
+       document.scrollingElement === document.documentElement, document.elementFromPoint(10, 10),
+       document.elementsFromPoint(1, 1).length, typeof scrollTo(0, 100), scrollY].join()
+      """), "390,844,390,0,0,0,1,390,844,0,true,,0,undefined,0")
+    XCTAssertEqual(thrown("document.elementFromPoint(1)")?.name, "TypeError")
+    // [Replaceable]: a page's own value wins.
+    XCTAssertEqual(try string("innerWidth = 1000; innerWidth"), "1000")
+  }
+
+  func testImagesAreAvailableFromTheirBytesElseBroken() throws {
+    XCTAssertEqual(try string("""
+      ['gif', 'png', 'remote', 'none', 'sized'].map(id => {
+        const i = document.getElementById(id);
+        return [id, i.complete, i.naturalWidth, i.naturalHeight, i.width, i.height, i.currentSrc.slice(0, 30)].join(' ');
+      }).join(' | ')
+      """), "gif true 1 2 1 2 data:image/gif;base64,R0lGODlh | png true 3 5 3 5 data:image/png;base64,iVBORw0K"
+      + " | remote true 0 0 0 0 https://cdn.example.com/photo. | none true 0 0 0 0  | sized true 0 0 40 0 https://example.com/nope.png")
+    XCTAssertEqual(try string("document.getElementById('gif').width = 7; document.getElementById('gif').outerHTML.includes('width=\"7\"')"), "true")
+  }
+
+  func testLabelsOfLabelableElements() throws {
+    XCTAssertEqual(try string("""
+      const user = document.getElementById('user'), pass = document.getElementById('pass');
+      [user.labels.length, user.labels[0].textContent, pass.labels.length, pass.labels[0].firstChild.data.trim(),
+       document.getElementById('hidden').labels, document.getElementById('notes').labels.length,
+       user.labels instanceof NodeList].join()
+      """), "1,User,1,Pass,,0,true")
+  }
+
+  /// A script's `value` is the dirty value: the attribute, and so the saved page, keeps the default, as in a browser
+  /// (OTP and password fillers would otherwise leave what they typed in the page).
+  func testValueIsTheDirtyValueNotTheAttribute() throws {
+    XCTAssertEqual(try string("""
+      const user = document.getElementById('user'), notes = document.getElementById('notes');
+      user.setAttribute('value', 'default');
+      const before = user.value;
+      user.value = '123456';
+      user.setAttribute('value', 'changed default');
+      notes.value = 'typed';
+      [before, user.value, user.defaultValue, user.getAttribute('value'), user.outerHTML,
+       notes.value, notes.defaultValue, notes.textContent, notes.textLength, notes.type].join(' | ')
+      """), #"default | 123456 | changed default | changed default | <input id="user" name="user" value="changed default"> | typed | Default text | Default text | 5 | textarea"#)
+    XCTAssertEqual(try string("""
+      const i = document.createElement('input'); i.value = 'a\\nb'; const c = document.createElement('input');
+      c.type = 'checkbox'; c.value = 'yes';
+      const clone = document.getElementById('user').cloneNode();
+      [i.value, c.value, c.getAttribute('value'), clone.value, document.createElement('input').value === ''].join()
+      """), "ab,yes,yes,123456,true")
+    XCTAssertEqual(thrown("const f = document.createElement('input'); f.type = 'file'; f.value = 'x'")?.name, "InvalidStateError")
+    // A form reset forgets the dirty value.
+    XCTAssertEqual(try string("document.querySelector('form').reset(); document.getElementById('user').value"), "changed default")
+  }
+}
