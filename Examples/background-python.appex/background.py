@@ -33,7 +33,7 @@ def begin_request(input_items):
         current = ""
     color = forced or ("green" if current else "red")
     return [{"attachments": [{"registrations": [
-        {"typeIdentifier": "public.property-list", "item": {FINALIZE_KEY: {"newBackgroundColor": color}}}]}]}]
+        {"typeIdentifier": "com.apple.property-list", "item": {FINALIZE_KEY: {"newBackgroundColor": color}}}]}]}]
 
 
 def serve(handler):

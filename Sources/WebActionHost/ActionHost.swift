@@ -60,7 +60,8 @@ public final class ActionHost {
       // An extension that returns no finalize argument still gets finalize() called, with an empty dictionary:
       // Apple's template relies on it ("If nothing's been returned to us, we'll set the background to blue").
       var timing = StepTiming(trace)
-      finalizeArguments = try runner.process(results: results, arguments: request.arguments, opened: &opened) ?? .dictionary([:])
+      let item = Self.inputItem(results: results, page: page, request: request)
+      finalizeArguments = try runner.process(item, opened: &opened) ?? .dictionary([:])
       timing.lap("extension")
     } else {
       finalizeArguments = nil
@@ -73,14 +74,22 @@ public final class ActionHost {
     var timing = StepTiming(trace)
     let html = page.serialize()
     timing.lap("serialize")
-    return ActionOutcome(html: html, results: results, finalizeArguments: finalizeArguments, openedURLs: opened)
+    return ActionOutcome(
+      html: html, results: results, finalizeArguments: finalizeArguments, openedURLs: opened,
+      navigations: page.navigations.list)
   }
 
   /// Loads the page and runs the preprocessing step only: what the native extension would receive, the input item
   /// Safari builds from run()'s results (its property-list attachment, and the `--arg` pairs in `userInfo`).
   public func inputItem(for request: ActionRequest) throws(WebActionError) -> ExtensionItem {
-    let results = try preprocess(request).results
-    return ExtensionItem(preprocessingResults: results, arguments: request.arguments)
+    let (page, _, _, results) = try preprocess(request)
+    return Self.inputItem(results: results, page: page, request: request)
+  }
+
+  /// The item Safari gives the extension: run()'s results and the page's URL in one attachment, and the `--arg`
+  /// pairs.
+  private static func inputItem(results: PropertyList, page: Page, request: ActionRequest) -> ExtensionItem {
+    ExtensionItem(preprocessingResults: results, url: URL(string: page.document.url.href), arguments: request.arguments)
   }
 
   /// Loads the page and its preprocessing file and calls run(); the page, the file's object and run()'s results.
@@ -97,7 +106,8 @@ public final class ActionHost {
     }
     if let failure = page.loadFailure { throw failure }
     let preprocessor = Preprocessor(
-      page: page, scriptURL: script.url, scriptSource: script.source, report: report, phase: phase, trace: trace)
+      page: page, scriptURL: script.url, scriptSource: script.source, extensionName: source.bundle.manifest.displayName,
+      report: report, phase: phase, trace: trace)
     let object = try preprocessor.load()
     return (page, preprocessor, object, try preprocessor.run(object, timeout: request.timeout))
   }

@@ -131,6 +131,20 @@ public struct ActionOutcome: Sendable {
   public var finalizeArguments: PropertyList?
   /// The URLs the native extension asked to open (`ExtensionContext.open(_:)`); reported, never opened.
   public var openedURLs: [String] = []
+  /// The navigations the page's scripts asked for (`location.href = "myapp://…"`, `location.reload()`), in order:
+  /// Safari would follow them, or open the URL in the app that handles its scheme; webaction stays on the page.
+  public var navigations: [PageNavigation] = []
+}
+
+/// A navigation a script asked for: where to, and through which member (`location.href`, `location.reload()`).
+public struct PageNavigation: Sendable, Codable, Equatable {
+  public var url: String
+  public var member: String
+
+  public init(url: String, member: String) {
+    self.url = url
+    self.member = member
+  }
 }
 
 /// Something worth telling the user that is not a failure: console output, warnings.

@@ -7,9 +7,10 @@ import WebActionKit
 /// ``ProcessExtensionRunner``), else the principal class built into this binary (``InProcessExtensionRunner``, or a
 /// child process with `--isolate`). A runner may be kept for the next page of the same host.
 protocol ExtensionRunner: AnyObject {
-  /// Returns the `NSExtensionJavaScriptFinalizeArgumentKey` value of the extension's returned item, or nil when the
+  /// Gives the extension `item` (the input item Safari builds for the page, ``ExtensionItem/init(preprocessingResults:url:arguments:)``)
+  /// and returns the `NSExtensionJavaScriptFinalizeArgumentKey` value of its returned item, or nil when the
   /// extension completed without one; `opened` receives the URLs it asked to open.
-  func process(results: PropertyList, arguments: [String: String], opened: inout [String]) throws(WebActionError) -> PropertyList?
+  func process(_ item: ExtensionItem, opened: inout [String]) throws(WebActionError) -> PropertyList?
 
   /// Lets the extension start slow work before the page loads (see `ExtensionPreparing`).
   func prepare(arguments: [String: String])
@@ -33,9 +34,9 @@ final class InProcessExtensionRunner: ExtensionRunner {
     (principal as? any ExtensionPreparing)?.prepare(arguments: arguments)
   }
 
-  func process(results: PropertyList, arguments: [String: String], opened: inout [String]) throws(WebActionError) -> PropertyList? {
-    // Step 1. Wrap the results as Safari does: an item whose attachment is a property-list provider.
-    let context = ExtensionContext(inputItems: [ExtensionItem(preprocessingResults: results, arguments: arguments)])
+  func process(_ item: ExtensionItem, opened: inout [String]) throws(WebActionError) -> PropertyList? {
+    // Step 1. The item Safari builds: one attachment, the results' property list and the page's URL.
+    let context = ExtensionContext(inputItems: [item])
 
     // Step 2. Begin the request and wait, running the main run loop so that main-queue work the extension schedules
     // (DispatchQueue.main.async, OperationQueue.main) happens.

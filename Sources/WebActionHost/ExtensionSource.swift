@@ -1,4 +1,5 @@
 import Foundation
+import TextEncodings
 import WebActionKit
 
 /// An extension ready to run: its bundle (manifest + preprocessing script) and a way to make its principal object.
@@ -38,7 +39,10 @@ public struct ExtensionSource: Sendable {
     guard let data = FileManager.default.contents(atPath: url.path) else {
       throw WebActionError(.bundle, "\(bundle.name): cannot read the preprocessing file \(url.path)")
     }
-    guard let source = String(data: data, encoding: .utf8) else {
+    // A byte order mark (Windows editors write one) says the encoding and is not part of the script.
+    let bytes = [UInt8](data)
+    if let (encoding, length) = TextEncoding.sniffBOM(bytes) { return (url, encoding.decode(bytes[length...])) }
+    guard let source = String(validating: bytes, as: UTF8.self) else {
       throw WebActionError(.bundle, "\(url.path) is not UTF-8 text")
     }
     return (url, source)

@@ -12,9 +12,18 @@ final class Page {
   let document: Document
   let context: ScriptContext
   let loop: EventLoop
+  /// The page's own world: the document's window, where its scripts (`--scripts`) and the scripts an extension
+  /// inserts run.
   let window: Window
+  /// The extension's world (Safari's isolated world), made by ``extensionWorld()``: the same document and event
+  /// loop, globals and wrappers of its own.
+  private var isolatedWindow: Window?
+  private let windowOptions: WindowOptions
   /// The first uncaught error from a timer, promise or callback since the last check.
   private var pendingError: ScriptError?
+  /// The navigations scripts asked for, in order (webaction stays on the page; Safari would go, or open the URL).
+  final class Navigations { var list: [PageNavigation] = [] }
+  let navigations = Navigations()
   /// Why loading the page with its scripts failed (`--scripts`): the host throws it once the page is made.
   private(set) var loadFailure: WebActionError?
 
@@ -29,11 +38,15 @@ final class Page {
     // An embedder's loader, else `--subresources` folders, else the resources saved with the page.
     let subresources = loader ?? (request.subresources.folders.isEmpty ? request.page.savedResources : request.subresources)
     let (bytes, fileURL) = try request.page.read(maximumSize: request.maximumPageSize)
-    let decoded: (text: String, encoding: String)
+    let decoded: HTMLEncoding.Decoded
     do {
-      decoded = try HTMLEncoding.decode(bytes, fallback: request.encoding ?? request.page.recorded.textEncoding)
+      decoded = try HTMLEncoding.decodeDetailed(bytes, fallback: request.encoding ?? request.page.recorded.textEncoding)
     } catch {
       throw WebActionError(.usage, "\(error)", hint: "Give --encoding a WHATWG label such as utf-8, windows-1252, iso-8859-2, shift_jis.")
+    }
+    if request.verboseNotes {
+      report(Diagnostic(.debug, source: "webaction",
+                        "\(request.page.displayName): decoded as \(decoded.encoding): \(decoded.source.rawValue)"))
     }
     let url = try DocumentURL.resolve(
       explicit: request.url, recorded: request.page.recorded.url, html: decoded.text, fileURL: fileURL)
@@ -70,6 +83,8 @@ final class Page {
         .networkError("\(target.href) was not fetched: --subresources DIR serves same-origin files, and nothing comes from the network")
       }
     }
+    let navigations = navigations
+    options.onNavigation = { url, member in navigations.list.append(PageNavigation(url: url, member: member)) }
     options.frameSource = Self.frameSource(subresources, pageFile: fileURL, documentURL: url, report: report)
     if request.runPageScripts {
       options.frameScriptRunner = Self.frameScriptRunner(subresources: subresources, report: report)
@@ -85,6 +100,7 @@ final class Page {
       }
       report(Diagnostic(level, source: "console", message.text))
     }
+    windowOptions = options
     do {
       window = try Window(document: document, context: context, eventLoop: loop, options: options)
     } catch {
@@ -103,13 +119,44 @@ final class Page {
         loadFailure = error
       }
       stepEnded("page scripts")
+    } else if window.delaysLoadEvent {
+      // The page's iframes (srcdoc, or a file beside the page) load before the extension runs, as they have in a
+      // browser by the time an extension can run: their navigations are tasks, and no page script is waiting.
+      _ = loop.runUntil(deadline: loop.clock.now + request.timeout) { !window.delaysLoadEvent }
     }
+    // After loading, what a callback throws is the extension's (or an inserted script's): Safari reports it to the
+    // console and goes on; `--strict-errors` keeps it to fail the page.
+    // A callback the watchdog or the memory limit stopped fails the page either way.
+    let strict = request.settings.strictCallbackErrors
     loop.onUncaughtException = { [unowned self] error in
-      if self.pendingError == nil { self.pendingError = error }
+      if strict || error.kind == .timeout || error.kind == .memoryLimit {
+        if self.pendingError == nil { self.pendingError = error }
+      } else {
+        self.window.reportException(error)
+      }
     }
   }
 
-  deinit { context.close() }
+  deinit {
+    isolatedWindow?.context.close()
+    context.close()
+  }
+
+  /// The window of the extension's world, made on first use: an extension's script runs in a world of its own, as
+  /// Safari runs it (WebKit's isolated world). Its globals (`var x`, `window.x`) are not the page's, and the page's
+  /// are not its; both see one DOM, each through its own wrappers.
+  func extensionWorld() throws(WebActionError) -> Window {
+    if let isolatedWindow { return isolatedWindow }
+    let realm = ScriptContext(name: context.name + " (extension)", sharingGroupWith: context, world: .isolated("extension"))
+    do {
+      let made = try Window(document: document, context: realm, eventLoop: loop, options: windowOptions)
+      isolatedWindow = made
+      return made
+    } catch {
+      realm.close()
+      throw WebActionError(.script, "cannot set up the extension's JavaScript world: \(error)")
+    }
+  }
 
   /// Where an `<iframe src>` is read from: the `--subresources` folders, else, for a saved page, a file in its own
   /// folder or below (never elsewhere, never the network). Its type comes from its extension, as a server's would:

@@ -40,6 +40,13 @@ public struct PageSettings: Codable, Sendable, Equatable {
   /// With `runPageScripts`: seconds the page's own timers may run after loading, before the extension's script;
   /// timers still pending then are cancelled (so a carousel's setInterval cannot hold up or fail the run).
   public var pageTimersTime: TimeInterval = 1
+  /// `--verbose`: webaction also reports how it read each page (the encoding it decoded it as, and why), as
+  /// `debug` diagnostics.
+  public var verboseNotes = false
+  /// `--strict-errors`: an exception a timer or promise callback throws after the extension's script started (an
+  /// unhandled rejection included) fails the page (exit 5), as tests want. Off, as in Safari: it is reported to the
+  /// console, as an `error` event at the window, and the page goes on (a later `completionFunction` still counts).
+  public var strictCallbackErrors = false
   /// `--subresources DIR`: same-origin `<link rel=stylesheet>` files (and with `runPageScripts`, `<script src>` files)
   /// are read from these folders.
   public var subresources = SubresourceFolders()

@@ -11,6 +11,8 @@ struct Preprocessor {
   let scriptURL: URL
   /// The preprocessing file's text, for the source line an error points at.
   let scriptSource: String
+  /// The extension's name, which run()'s argument carries as `extensionName`.
+  let extensionName: String
   let report: (Diagnostic) -> Void
   /// Which step runs now (`run()`, `finalize()`), for console output; nil between them.
   let phase: Phase
@@ -33,18 +35,29 @@ struct Preprocessor {
     return try body()
   }
 
-  /// Evaluates the preprocessing file in the page and returns its `ExtensionPreprocessingJS` object.
+  /// The extension's world: its own globals over the page's DOM (``Page/extensionWorld()``).
+  private var context: ScriptContext {
+    get throws(WebActionError) { try page.extensionWorld().context }
+  }
+
+  /// Evaluates the preprocessing file in the extension's world of the page and returns its
+  /// `ExtensionPreprocessingJS` object.
   func load() throws(WebActionError) -> ScriptValue {
+    let context = try self.context
     try step("evaluate", console: "load") { () throws(WebActionError) in
       do {
-        _ = try page.context.evaluate(scriptSource, sourceURL: scriptURL.path, keepCompiled: true)
+        _ = try context.evaluate(scriptSource, sourceURL: scriptURL.path, keepCompiled: true)
       } catch {
         throw scriptFailure(error, doing: "loading \(scriptURL.lastPathComponent)")
       }
     }
     let object: ScriptValue
     do {
-      object = try page.context.global.property("ExtensionPreprocessingJS")
+      // By name, not as a property of the global object: `const` and `let` at the top level make a binding that is
+      // not one (Safari finds it, as a script naming it would).
+      object = try context.evaluate(
+        "typeof ExtensionPreprocessingJS === 'undefined' ? undefined : ExtensionPreprocessingJS",
+        sourceURL: "webaction:find-ExtensionPreprocessingJS", keepCompiled: true)
     } catch {
       throw scriptFailure(error, doing: "reading ExtensionPreprocessingJS")
     }
@@ -57,9 +70,16 @@ struct Preprocessor {
   }
 
   /// Calls `run(arguments)` and drives the event loop until `completionFunction` is called; returns its value.
+  /// `arguments` holds `completionFunction` and `extensionName`. An object with `finalize` but no `run` gets no
+  /// call: the extension receives an empty dictionary.
   func run(_ object: ScriptValue, timeout: TimeInterval) throws(WebActionError) -> PropertyList {
+    if (try? object.property("run"))?.isUndefined == true, (try? object.property("finalize"))?.isFunction == true {
+      report(Diagnostic(.warning, source: "webaction",
+                        "ExtensionPreprocessingJS has finalize() but no run(): the extension receives an empty dictionary"))
+      return .dictionary([:])
+    }
     let run = try function(named: "run", of: object)
-    let context = page.context
+    let context = try self.context
     var timing = StepTiming(trace)
     phase.name = "run()"
     defer { phase.name = nil }
@@ -74,6 +94,7 @@ struct Preprocessor {
     let arguments = context.makeObject()
     do {
       try arguments.setProperty("completionFunction", completion)
+      try arguments.setProperty("extensionName", context.makeString(extensionName))
       _ = try run.call(this: object, args: [arguments])
     } catch {
       throw scriptFailure(error, doing: "ExtensionPreprocessingJS.run()")
@@ -123,8 +144,13 @@ struct Preprocessor {
     }
   }
 
-  /// Calls `finalize(arguments)` with `arguments` converted to JS, then lets its timers and promises settle.
+  /// Calls `finalize(arguments)` with `arguments` converted to JS, then lets its timers and promises settle. An
+  /// object without `finalize` (it is optional: only iOS calls it) leaves the page as run() left it.
   func finalize(_ object: ScriptValue, arguments: PropertyList, timeout: TimeInterval) throws(WebActionError) {
+    if (try? object.property("finalize"))?.isUndefined == true {
+      report(Diagnostic(.info, source: "webaction", "ExtensionPreprocessingJS has no finalize(): the page is written as run() left it"))
+      return
+    }
     let finalize = try function(named: "finalize", of: object)
     try step("finalize", console: "finalize()") { () throws(WebActionError) in
       try callFinalize(finalize, of: object, arguments, timeout)
@@ -135,7 +161,7 @@ struct Preprocessor {
     _ finalize: ScriptValue, of object: ScriptValue, _ arguments: PropertyList, _ timeout: TimeInterval
   ) throws(WebActionError) {
     do {
-      let bridge = try PropertyListBridge(context: page.context) { _ in }
+      let bridge = try PropertyListBridge(context: try self.context) { _ in }
       _ = try finalize.call(this: object, args: [try bridge.scriptValue(from: arguments)])
     } catch {
       throw scriptFailure(error, doing: "ExtensionPreprocessingJS.finalize()")

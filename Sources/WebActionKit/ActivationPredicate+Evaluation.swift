@@ -10,16 +10,19 @@ public struct ActivationInput: Sendable, Hashable {
 
   public init(items: [[Attachment]]) { self.items = items }
 
-  /// What Safari offers an Action extension for the page on screen, and what a webaction page run offers: one
-  /// item holding the web page (the JavaScript preprocessing results, `com.apple.property-list`) and its URL
-  /// (`public.url`).
-  public static let safariPage = ActivationInput(webPages: 1, webURLs: 1)
+  /// What Safari offers an Action or Share extension for the page on screen, and what a webaction page run offers:
+  /// one item with one attachment, an item provider registered both as the JavaScript preprocessing results
+  /// (`com.apple.property-list`) and as the page's URL (`public.url`). Apple's examples load both from the one
+  /// provider (`hasItemConformingToTypeIdentifier(kUTTypePropertyList)`, else `kUTTypeURL`), and rules that
+  /// require every attachment to be a URL (`SUBQUERY(... UTI-CONFORMS-TO "public.url").@count ==
+  /// $e.attachments.@count`) accept a page, as Safari offers them one.
+  public static let safariPage = ActivationInput(items: [[Attachment(ExtensionItem.safariPageTypeIdentifiers)]])
 
-  /// One item holding `webPages` attachments of JavaScript preprocessing results (`com.apple.property-list`, as
-  /// Safari registers them) and `webURLs` URL attachments (`public.url`): what webaction offers for a saved page is
-  /// `webPages: 1, webURLs: 0`.
+  /// One item holding `webPages` attachments of JavaScript preprocessing results only (`com.apple.property-list`)
+  /// and `webURLs` attachments of URLs only (`public.url`): for checking a rule's counts. A page as Safari offers
+  /// it is ``safariPage``.
   public init(webPages: Int, webURLs: Int) {
-    let pages = Array(repeating: Attachment([UTType.applePropertyList.identifier]), count: webPages)
+    let pages = Array(repeating: Attachment([UTType.propertyList.identifier]), count: webPages)
     let urls = Array(repeating: Attachment([UTType.url.identifier]), count: webURLs)
     items = pages.isEmpty && urls.isEmpty ? [] : [pages + urls]
   }

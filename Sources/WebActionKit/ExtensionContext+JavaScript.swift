@@ -54,11 +54,20 @@ extension ExtensionItem {
     attachments = [ItemProvider(propertyList: [NSExtensionJavaScriptFinalizeArgumentKey: argument])]
   }
 
-  /// An input item as a host builds it: the preprocessing `results` in a property-list attachment, and the
-  /// `--arg` pairs in `userInfo`.
-  public convenience init(preprocessingResults results: PropertyList, arguments: [String: String] = [:]) {
+  /// The type identifiers of the one attachment Safari gives an extension for a web page, in order: the
+  /// preprocessing results, then the page's URL.
+  public static let safariPageTypeIdentifiers = [UTType.propertyList.identifier, UTType.url.identifier]
+
+  /// An input item as Safari builds it for a web page: one attachment, an item provider registered under
+  /// `com.apple.property-list` (`{NSExtensionJavaScriptPreprocessingResultsKey: results}`) and, when `url` is given,
+  /// under `public.url` (the page's URL); the `--arg` pairs go in `userInfo`.
+  public convenience init(preprocessingResults results: PropertyList, url: URL? = nil, arguments: [String: String] = [:]) {
     self.init()
-    attachments = [ItemProvider(propertyList: [NSExtensionJavaScriptPreprocessingResultsKey: results])]
+    var registrations: [(typeIdentifier: String, item: Any)] = [
+      (UTType.propertyList.identifier, PropertyList.dictionary([NSExtensionJavaScriptPreprocessingResultsKey: results]))
+    ]
+    if let url { registrations.append((UTType.url.identifier, url)) }
+    attachments = [ItemProvider(registrations: registrations)]
     userInfo = [WebActionArgumentsKey: arguments]
   }
 }

@@ -26,8 +26,13 @@ public struct ExtensionManifest: Sendable {
   public var isActionExtension: Bool { extensionPoint == ExtensionManifest.actionExtensionPoint }
 
   /// Parses an Info.plist (XML or binary); `file` is the name used in errors, like `page-info.appex/Info.plist`.
+  ///
+  /// Values Xcode fills in at build time (`$(PRODUCT_MODULE_NAME)`, `${PRODUCT_NAME}`) are expanded from
+  /// `buildSettings` (``buildSettings(forBundleNamed:)`` gives those a bundle's folder name implies). A key webaction
+  /// needs whose value names another setting is an error naming the key and the setting; elsewhere such a value is
+  /// kept as it is.
   /// - Throws: `ManifestError` naming `file` and the key path of the missing or malformed key.
-  public init(infoPlist data: Data, file: String) throws {
+  public init(infoPlist data: Data, file: String, buildSettings: [String: String] = [:]) throws {
     let root: PropertyList
     do {
       root = try PropertyList.decode(data)
@@ -50,6 +55,19 @@ public struct ExtensionManifest: Sendable {
       guard let s = v.string, !s.isEmpty else {
         throw ManifestError(file: file, keyPath: path, problem: v.string == nil ? "is a \(v.kindName), expected a string" : "is empty")
       }
+      switch Self.expand(s, buildSettings) {
+      case .success(let expanded): return expanded
+      case .failure(let unknown):
+        let known = buildSettings.keys.sorted().joined(separator: ", ")
+        throw ManifestError(
+          file: file, keyPath: path,
+          problem: "is “\(s)”: $(\(unknown.name)) is an Xcode build setting, which webaction cannot know outside Xcode; write the value your build gives it\(known.isEmpty ? "" : " (webaction expands \(known))")")
+      }
+    }
+    /// An optional string: expanded when every setting it names is known, else as written.
+    func optionalString(_ key: String) -> String? {
+      guard let s = root[key]?.string else { return nil }
+      if case .success(let expanded) = Self.expand(s, buildSettings) { return expanded }
       return s
     }
     func dictionary(_ path: [String]) throws {
@@ -60,15 +78,24 @@ public struct ExtensionManifest: Sendable {
     }
 
     bundleIdentifier = try string(["CFBundleIdentifier"])
-    displayName = root["CFBundleDisplayName"]?.string ?? root["CFBundleName"]?.string ?? bundleIdentifier
-    bundleVersion = root["CFBundleVersion"]?.string
-    executable = root["CFBundleExecutable"]?.string
+    displayName = optionalString("CFBundleDisplayName") ?? optionalString("CFBundleName") ?? bundleIdentifier
+    bundleVersion = optionalString("CFBundleVersion")
+    executable = optionalString("CFBundleExecutable")
     try dictionary(["NSExtension"])
     extensionPoint = try string(["NSExtension", "NSExtensionPointIdentifier"])
     if root["NSExtension"]?["NSExtensionPrincipalClass"] != nil {
-      var name = try string(["NSExtension", "NSExtensionPrincipalClass"])
-      if name.hasPrefix("$(PRODUCT_MODULE_NAME).") { name.removeFirst("$(PRODUCT_MODULE_NAME).".count) }
-      principalClass = name
+      // Xcode's template names the class in its module; a Swift class is looked up by its own name.
+      let path = ["NSExtension", "NSExtensionPrincipalClass"]
+      let raw = root["NSExtension"]?["NSExtensionPrincipalClass"]?.string
+      let modulePrefix = "$(PRODUCT_MODULE_NAME)."
+      if let raw, raw.hasPrefix(modulePrefix), raw.count > modulePrefix.count {
+        switch Self.expand(String(raw.dropFirst(modulePrefix.count)), buildSettings) {
+        case .success(let name): principalClass = name
+        case .failure: principalClass = try string(path)  // Throws, naming the setting.
+        }
+      } else {
+        principalClass = try string(path)
+      }
     } else {
       principalClass = nil
     }
@@ -92,7 +119,8 @@ public struct ExtensionManifest: Sendable {
     appGroups = try ExtensionManifest.appGroups(in: root, file: file)
   }
 
-  /// Reads the Info.plist at `url`, and the app groups of `*.entitlements` plists in the same folder.
+  /// Reads the Info.plist at `url`, and the app groups of `*.entitlements` plists in the same folder. Build settings
+  /// come from the bundle's folder name (``buildSettings(forBundleNamed:)``).
   public init(contentsOf url: URL, displayPath: String? = nil) throws {
     let file = displayPath ?? url.path
     let data: Data
@@ -101,8 +129,8 @@ public struct ExtensionManifest: Sendable {
     } catch {
       throw ManifestError(file: file, keyPath: [], problem: "cannot be read (\(error.localizedDescription))")
     }
-    try self.init(infoPlist: data, file: file)
     let folder = url.deletingLastPathComponent()
+    try self.init(infoPlist: data, file: file, buildSettings: Self.buildSettings(forBundleNamed: folder.lastPathComponent))
     let siblings = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
     for entitlements in siblings.filter({ $0.pathExtension == "entitlements" }).sorted(by: { $0.path < $1.path }) {
       let name = ((displayPath.map { ($0 as NSString).deletingLastPathComponent } ?? folder.path) as NSString)
@@ -115,6 +143,45 @@ public struct ExtensionManifest: Sendable {
       }
     }
   }
+
+  /// The build settings a bundle's name implies, as Xcode sets them for a target of that name: `PRODUCT_NAME`,
+  /// `TARGET_NAME` and `EXECUTABLE_NAME` are the name without `.appex`, `PRODUCT_MODULE_NAME` is it with every
+  /// character that cannot be in a Swift identifier replaced by `_` (a leading digit too).
+  public static func buildSettings(forBundleNamed name: String) -> [String: String] {
+    let product = name.hasSuffix(".appex") ? String(name.dropLast(".appex".count)) : name
+    guard !product.isEmpty else { return [:] }
+    var module = String(product.map { $0.isLetter || $0.isNumber || $0 == "_" ? ($0.isASCII ? $0 : "_") : "_" })
+    if module.first?.isNumber == true { module = "_" + module }
+    return ["PRODUCT_NAME": product, "TARGET_NAME": product, "EXECUTABLE_NAME": product, "PRODUCT_MODULE_NAME": module]
+  }
+
+  /// `text` with each `$(NAME)` and `${NAME}` replaced by its build setting; the first unknown one fails.
+  static func expand(_ text: String, _ settings: [String: String]) -> Result<String, UnknownBuildSetting> {
+    guard text.contains("$(") || text.contains("${") else { return .success(text) }
+    var result = ""
+    var rest = Substring(text)
+    while let start = rest.firstIndex(of: "$") {
+      result += rest[..<start]
+      let after = rest.index(after: start)
+      guard after < rest.endIndex, rest[after] == "(" || rest[after] == "{",
+        let end = rest[after...].firstIndex(of: rest[after] == "(" ? ")" : "}")
+      else {
+        result += "$"
+        rest = rest[after...]
+        continue
+      }
+      let name = String(rest[rest.index(after: after)..<end])
+      // `$(NAME:modifier)`, Xcode's operators (`:rfc1034identifier`, `:c99extidentifier`), reads the setting itself.
+      let base = String(name.prefix { $0 != ":" })
+      guard let value = settings[base] else { return .failure(UnknownBuildSetting(name: base)) }
+      result += value
+      rest = rest[rest.index(after: end)...]
+    }
+    return .success(result + rest)
+  }
+
+  /// A `$(NAME)` that names a build setting webaction does not know.
+  struct UnknownBuildSetting: Error { var name: String }
 
   private static func appGroups(in root: PropertyList, file: String) throws -> [String] {
     let key = "com.apple.security.application-groups"

@@ -23,7 +23,7 @@ public final class ItemProvider: @unchecked Sendable {
     registrations = [(type, item)]
   }
 
-  /// Registers a property list under `public.property-list`; it loads as its Foundation object.
+  /// Registers a property list under `com.apple.property-list`; it loads as its Foundation object.
   public init(propertyList: PropertyList) {
     registrations = [(UTType.propertyList.identifier, propertyList)]
   }
@@ -63,7 +63,7 @@ public final class ItemProvider: @unchecked Sendable {
     try loadItemNow(forTypeIdentifier: typeIdentifier)
   }
 
-  /// Loads the `public.property-list` item as a `PropertyList`.
+  /// Loads the property-list item (`com.apple.property-list` or a type conforming to it) as a `PropertyList`.
   /// - Throws: `ItemProviderError` when none is registered, `PropertyListError` when the item holds a
   ///   non-property-list value.
   public func loadPropertyList() throws -> PropertyList {

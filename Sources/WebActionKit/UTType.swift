@@ -2,7 +2,7 @@
 ///
 /// Porting: `UTType.propertyList.identifier` keeps working unchanged.
 public struct UTType: Sendable, Hashable, CustomStringConvertible {
-  /// The reverse-DNS identifier, for example `public.property-list`.
+  /// The reverse-DNS identifier, for example `com.apple.property-list`.
   public let identifier: String
 
   /// Makes a type from its identifier; any string is accepted, unknown identifiers conform only to themselves.
@@ -12,8 +12,9 @@ public struct UTType: Sendable, Hashable, CustomStringConvertible {
   public static let item = UTType("public.item")
   /// `public.data`, any sequence of bytes.
   public static let data = UTType("public.data")
-  /// `public.property-list`, what Safari uses for the JavaScript preprocessing results.
-  public static let propertyList = UTType("public.property-list")
+  /// `com.apple.property-list` (Apple's `UTType.propertyList`), what Safari registers the JavaScript preprocessing
+  /// results under.
+  public static let propertyList = UTType("com.apple.property-list")
   /// `public.url`.
   public static let url = UTType("public.url")
   /// `public.file-url`.
@@ -24,8 +25,6 @@ public struct UTType: Sendable, Hashable, CustomStringConvertible {
   public static let plainText = UTType("public.plain-text")
   /// `public.html`.
   public static let html = UTType("public.html")
-  /// `com.apple.property-list`, the identifier Safari registers JavaScript preprocessing results with.
-  public static let applePropertyList = UTType("com.apple.property-list")
   /// `public.image`.
   public static let image = UTType("public.image")
   /// `public.movie`.
@@ -34,8 +33,12 @@ public struct UTType: Sendable, Hashable, CustomStringConvertible {
   /// Parents in the built-in hierarchy (Apple's declared conformances, trimmed to the types above).
   static let parents: [String: [String]] = [
     "public.data": ["public.item"],
-    "public.property-list": ["public.data"],
-    "com.apple.property-list": ["public.property-list"],
+    "com.apple.property-list": ["public.data"],
+    "com.apple.xml-property-list": ["public.xml", "com.apple.property-list"],
+    "com.apple.binary-property-list": ["com.apple.property-list"],
+    // Not Apple's: what webaction registered before it used Apple's identifier. Process extensions written then
+    // still return it, so it stays a property list.
+    "public.property-list": ["com.apple.property-list"],
     "public.url": ["public.data"],
     "public.file-url": ["public.url"],
     "public.text": ["public.data"],
@@ -64,8 +67,9 @@ public struct UTType: Sendable, Hashable, CustomStringConvertible {
   public var description: String { identifier }
 }
 
-/// The old-style constant for `UTType.propertyList.identifier`, for code written against MobileCoreServices.
-public let kUTTypePropertyList = "public.property-list"
+/// The old-style constant for `UTType.propertyList.identifier`, for code written against MobileCoreServices
+/// (`com.apple.property-list`, as on Apple's platforms).
+public let kUTTypePropertyList = "com.apple.property-list"
 /// The old-style constant for `UTType.url.identifier`.
 public let kUTTypeURL = "public.url"
 /// The old-style constant for `UTType.plainText.identifier`.

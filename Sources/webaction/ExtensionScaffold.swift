@@ -155,7 +155,7 @@ struct ExtensionScaffold {
               try:
                   answer = handler(message.get("inputItems", []))
                   items = [{"attachments": [{"registrations": [
-                      {"typeIdentifier": "public.property-list", "item": {FINALIZE_KEY: answer}}]}]}]
+                      {"typeIdentifier": "com.apple.property-list", "item": {FINALIZE_KEY: answer}}]}]}]
                   reply = {"type": "completed", "id": message["id"], "items": items}
               except Exception as error:
                   reply = {"type": "cancelled", "id": message["id"],

@@ -14,7 +14,7 @@ struct PageOptions: ParsableArguments {
   var url: String?
 
   @Option(help: ArgumentHelp(
-    "The encoding to use when the page declares none and its archive recorded none (default: UTF-8).", valueName: "label"))
+    "The encoding to use when the page declares none and its archive recorded none (default: UTF-8 when the bytes are valid UTF-8, else windows-1252, as browsers do; -v says which).", valueName: "label"))
   var encoding: String?
 
   @Option(help: ArgumentHelp("Text that window.getSelection() reports (default: nothing selected).", valueName: "text"))
@@ -44,6 +44,10 @@ struct PageOptions: ParsableArguments {
 
   @Flag(name: .customLong("scripts"), help: "Run the page's own scripts while loading, as a browser would (external scripts only from --subresources).")
   var runPageScripts = false
+
+  @Flag(name: .customLong("strict-errors"), help: ArgumentHelp(
+    "Fail the page (exit 5) when a timer or promise callback throws, or a promise rejection goes unhandled. By default, as in Safari, such an error is reported to the console and the page goes on."))
+  var strictErrors = false
 
   @Option(name: .customLong("subresources"), help: ArgumentHelp(
     "Serve the page's same-origin <link rel=stylesheet> files (and with --scripts its <script src> files) from this folder by URL path (repeatable; the first folder holding the file wins). Never the network.",
@@ -136,6 +140,8 @@ struct PageOptions: ParsableArguments {
     settings.extensionMemoryLimit = extensionMemoryLimit == 0 ? nil : extensionMemoryLimit * 1_048_576
     settings.isolate = isolate
     settings.runPageScripts = runPageScripts
+    settings.strictCallbackErrors = strictErrors
+    settings.verboseNotes = verbose
     settings.pageTimersTime = pageTimers
     settings.subresources = SubresourceFolders(subresources)
     return settings

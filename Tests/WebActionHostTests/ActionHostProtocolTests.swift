@@ -45,8 +45,12 @@ final class ActionHostProtocolTests: XCTestCase {
       Handler { context in
         let item = context.inputItems.first as! ExtensionItem
         let provider = item.attachments!.first!
-        XCTAssertEqual(provider.registeredTypeIdentifiers, ["public.property-list"])
-        provider.loadItem(forTypeIdentifier: "public.property-list", options: nil) { item, _ in
+        XCTAssertEqual(item.attachments?.count, 1, "Safari's page is one attachment")
+        XCTAssertEqual(provider.registeredTypeIdentifiers, ["com.apple.property-list", "public.url"])
+        provider.loadItem(forTypeIdentifier: "public.url", options: nil) { url, _ in
+          XCTAssertEqual((url as? URL)?.absoluteString, "about:blank", "the page's URL (a page from bytes has none of its own)")
+        }
+        provider.loadItem(forTypeIdentifier: "com.apple.property-list", options: nil) { item, _ in
           let dictionary = item as! [String: Any]
           seen.value = try? PropertyList(foundationObject: dictionary[NSExtensionJavaScriptPreprocessingResultsKey]!)
         }

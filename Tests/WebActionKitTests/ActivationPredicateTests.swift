@@ -72,13 +72,27 @@ final class ActivationPredicateTests: XCTestCase {
     XCTAssertFalse(try accepts(Self.allPDFs, ActivationInput(items: [])), "no item")
   }
 
+  /// Safari's page is one attachment registered as both the preprocessing results and the URL, so a rule that
+  /// wants every attachment to be a URL (a shipping password manager's, a reference manager's) accepts it, and so
+  /// does one that wants every attachment to be a property list; a page split into two attachments fails both.
+  func testRulesOverEveryAttachmentAcceptSafarisPage() throws {
+    let everyAttachment = { (type: String) in
+      "SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"\(type)\").@count == $e.attachments.@count).@count == 1"
+    }
+    XCTAssertEqual(ActivationInput.safariPage.items, [[.init(["com.apple.property-list", "public.url"])]])
+    XCTAssertTrue(try accepts(everyAttachment("public.url"), .safariPage))
+    XCTAssertTrue(try accepts(everyAttachment("com.apple.property-list"), .safariPage))
+    XCTAssertFalse(try accepts(everyAttachment("public.url"), ActivationInput(webPages: 1, webURLs: 1)))
+    XCTAssertFalse(try accepts(everyAttachment("public.image"), .safariPage))
+  }
+
   func testTheWebPageOfferedForASavedPage() throws {
     let page = ActivationInput(webPages: 1, webURLs: 0)
-    for type in ["com.apple.property-list", "public.property-list", "public.data", "public.item"] {
+    for type in ["com.apple.property-list", "public.data", "public.item"] {
       let rule = "SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO \"\(type)\").@count == 1).@count == 1"
       XCTAssertTrue(try accepts(rule, page), type)
     }
-    XCTAssertFalse(try accepts(#"ANY extensionItems.attachments.registeredTypeIdentifiers UTI-EQUALS "public.property-list""#, page))
+    XCTAssertFalse(try accepts(#"ANY extensionItems.attachments.registeredTypeIdentifiers UTI-EQUALS "public.data""#, page))
   }
 
   func testOperatorsQuantifiersAndLogic() throws {
@@ -139,10 +153,13 @@ final class ActivationPredicateTests: XCTestCase {
       (["NSExtensionActivationSupportsWebPageWithMaxCount": 1], page, true),
       (["NSExtensionActivationSupportsWebURLWithMaxCount": 1], page, true),
       (["NSExtensionActivationSupportsImageWithMaxCount": 1], page, false),
-      (["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationUsesStrictMatching": true], page, false),
+      // One attachment, both a page and a URL: strict matching and a one-attachment cap accept it.
+      (["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationUsesStrictMatching": true], page, true),
+      (["NSExtensionActivationSupportsWebURLWithMaxCount": 1, "NSExtensionActivationUsesStrictMatching": true], page, true),
       (["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationSupportsWebURLWithMaxCount": 1,
         "NSExtensionActivationUsesStrictMatching": true], page, true),
-      (["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationSupportsAttachmentsWithMaxCount": 1], page, false),
+      (["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationSupportsAttachmentsWithMaxCount": 1], page, true),
+      (["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationSupportsAttachmentsWithMinCount": 2], page, false),
       (["NSExtensionActivationSupportsWebPageWithMaxCount": 1, "NSExtensionActivationSupportsAttachmentsWithMinCount": 3], page, false),
       (["NSExtensionActivationSupportsWebPageWithMaxCount": 0], page, false),
       (["NSExtensionActivationSupportsImageWithMaxCount": 2], item(["public.jpeg"], ["public.png"]), true),

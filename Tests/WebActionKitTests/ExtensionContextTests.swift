@@ -4,7 +4,7 @@ import XCTest
 final class ItemProviderTests: XCTestCase {
   func testPropertyListsLoadAsFoundationObjects() throws {
     let provider = ItemProvider(propertyList: ["a": [1, true]])
-    XCTAssertEqual(provider.registeredTypeIdentifiers, ["public.property-list"])
+    XCTAssertEqual(provider.registeredTypeIdentifiers, ["com.apple.property-list"])
     XCTAssertTrue(provider.hasItemConformingToTypeIdentifier(UTType.propertyList.identifier))
     XCTAssertTrue(provider.hasItemConformingToTypeIdentifier(UTType.data.identifier))
     XCTAssertTrue(provider.hasItemConformingToTypeIdentifier(UTType.item.identifier))
@@ -35,14 +35,14 @@ final class ItemProviderTests: XCTestCase {
       "the item provider has no item conforming to public.url (registered: public.plain-text); "
         + "check hasItemConformingToTypeIdentifier(_:) before loading")
     XCTAssertThrowsError(try provider.loadPropertyList()) { error in
-      XCTAssertEqual((error as? ItemProviderError)?.typeIdentifier, "public.property-list")
+      XCTAssertEqual((error as? ItemProviderError)?.typeIdentifier, "com.apple.property-list")
     }
   }
 
   func testTypeInferenceAndEmptyProviders() {
     XCTAssertEqual(ItemProvider(item: URL(string: "https://a.example/")!, typeIdentifier: nil).registeredTypeIdentifiers, ["public.url"])
     XCTAssertEqual(ItemProvider(item: Data(), typeIdentifier: nil).registeredTypeIdentifiers, ["public.data"])
-    XCTAssertEqual(ItemProvider(item: ["k": 1], typeIdentifier: nil).registeredTypeIdentifiers, ["public.property-list"])
+    XCTAssertEqual(ItemProvider(item: ["k": 1], typeIdentifier: nil).registeredTypeIdentifiers, ["com.apple.property-list"])
     XCTAssertEqual(ItemProvider(item: nil, typeIdentifier: "public.url").registeredTypeIdentifiers, [])
   }
 
@@ -67,6 +67,12 @@ final class ItemProviderTests: XCTestCase {
     XCTAssertFalse(UTType.url.conforms(to: .fileURL))
     XCTAssertFalse(UTType("com.example.custom").conforms(to: .data))
     XCTAssertEqual(UTType.propertyList.identifier, kUTTypePropertyList)
+    // Apple's identifiers (UTTypePropertyList is com.apple.property-list, conforming to public.data).
+    XCTAssertEqual(kUTTypePropertyList, "com.apple.property-list")
+    XCTAssertTrue(UTType.propertyList.conforms(to: .data))
+    XCTAssertTrue(UTType("com.apple.binary-property-list").conforms(to: .propertyList))
+    // What webaction registered before still reads as a property list (process extensions written then return it).
+    XCTAssertTrue(UTType("public.property-list").conforms(to: .propertyList))
   }
 }
 

@@ -57,6 +57,32 @@ final class ExtensionManifestTests: XCTestCase {
     }
   }
 
+  /// An Info.plist as Xcode's template writes it: build settings fill in values at build time. The ones a bundle's
+  /// folder name implies are expanded; a key webaction needs that names another is an error naming both.
+  func testXcodeBuildSettingsAreExpandedOrNamed() throws {
+    var info = ManifestFixture.info
+    info["CFBundleName"] = "$(PRODUCT_NAME)"
+    info["CFBundleDisplayName"] = nil
+    info["CFBundleExecutable"] = "$(EXECUTABLE_NAME)"
+    info["CFBundleVersion"] = "$(CURRENT_PROJECT_VERSION)"
+    let settings = ExtensionManifest.buildSettings(forBundleNamed: "Save to Notes.appex")
+    XCTAssertEqual(settings["PRODUCT_MODULE_NAME"], "Save_to_Notes")
+    let manifest = try ExtensionManifest(infoPlist: info.encoded(as: .xml), file: "n.appex/Info.plist", buildSettings: settings)
+    XCTAssertEqual(manifest.displayName, "Save to Notes")
+    XCTAssertEqual(manifest.executable, "Save to Notes")
+    XCTAssertEqual(manifest.bundleVersion, "$(CURRENT_PROJECT_VERSION)", "an unknown setting where none is needed stays as written")
+    XCTAssertEqual(manifest.principalClass, "ActionRequestHandler")
+    XCTAssertEqual(ExtensionManifest.buildSettings(forBundleNamed: "2fa.appex")["PRODUCT_MODULE_NAME"], "_2fa")
+
+    info["CFBundleIdentifier"] = "$(PRODUCT_BUNDLE_IDENTIFIER)"
+    XCTAssertThrowsError(try ExtensionManifest(infoPlist: info.encoded(as: .xml), file: "n.appex/Info.plist", buildSettings: settings)) { error in
+      XCTAssertEqual("\(error)", "n.appex/Info.plist: CFBundleIdentifier is “$(PRODUCT_BUNDLE_IDENTIFIER)”: $(PRODUCT_BUNDLE_IDENTIFIER) is an Xcode build setting, which webaction cannot know outside Xcode; write the value your build gives it (webaction expands EXECUTABLE_NAME, PRODUCT_MODULE_NAME, PRODUCT_NAME, TARGET_NAME)")
+    }
+    info["CFBundleIdentifier"] = "com.example.${PRODUCT_NAME:rfc1034identifier}"
+    XCTAssertEqual(try ExtensionManifest(infoPlist: info.encoded(as: .xml), file: "n", buildSettings: ["PRODUCT_NAME": "Notes"]).bundleIdentifier,
+                   "com.example.Notes")
+  }
+
   func testOptionalKeysAndFallbacks() throws {
     var info = ManifestFixture.removing(["CFBundleDisplayName"], from: ManifestFixture.info)
     info = ManifestFixture.removing(["NSExtension", "NSExtensionPrincipalClass"], from: info)

@@ -57,6 +57,39 @@ final class DiagnosticsTests: WorkFolderTestCase {
       broken.stderr)
   }
 
+  /// As in Safari, an exception in a timer and an unhandled rejection after run() are reported to the console and
+  /// the extension goes on: its later completionFunction still arrives. `--strict-errors` fails the page (exit 5).
+  func testCallbackErrorsAreReportedAndThePageGoesOnUnlessStrict() throws {
+    let ext = try bundle("""
+      var ExtensionPreprocessingJS = {
+        run: function (args) {
+          setTimeout(function () { throw new Error("boom in a timer"); }, 0);
+          Promise.reject(new TypeError("nobody handles this"));
+          setTimeout(function () { args.completionFunction({ finished: true }); }, 5);
+        },
+        finalize: function (args) { setTimeout(function () { throw new RangeError("after finalize"); }, 0); }
+      };
+      """)
+    let results = work.appendingPathComponent("results.json")
+    let lenient = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", ext, "--finalize-args", WebActionCommand.fixture("empty.json"),
+       "-o", "/dev/null", "--results", results.path])
+    XCTAssertEqual(lenient.status, 0, lenient.stderr)
+    for line in ["[console run() error] Uncaught ", "Error: boom in a timer", "TypeError: Unhandled promise rejection: nobody handles this",
+                 "[console finalize() error] Uncaught ", "RangeError: after finalize"] {
+      XCTAssertTrue(lenient.stderr.contains(line), "expected “\(line)” in\n\(lenient.stderr)")
+    }
+    let answer = try JSONSerialization.jsonObject(with: Data(contentsOf: results)) as? [String: Any]
+    XCTAssertEqual(answer?["finished"] as? Bool, true, "the later completionFunction arrived")
+
+    let strict = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", ext, "--finalize-args", WebActionCommand.fixture("empty.json"),
+       "-o", "/dev/null", "--strict-errors"])
+    XCTAssertEqual(strict.status, 5, strict.stderr)
+    XCTAssertTrue(strict.stderr.contains("a callback (timer or promise) threw"), strict.stderr)
+    XCTAssertTrue(strict.stderr.contains("Unhandled promise rejection: nobody handles this"), strict.stderr)
+  }
+
   func testVerboseTracesEachStepWithItsTime() throws {
     let result = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", "background", "-o", "/dev/null", "--verbose"])
     XCTAssertEqual(result.status, 0, result.stderr)

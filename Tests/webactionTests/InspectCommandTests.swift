@@ -12,9 +12,12 @@ final class InspectCommandTests: WorkFolderTestCase {
     let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     let items = try XCTUnwrap(object?["inputItems"] as? [[String: Any]])
     XCTAssertEqual(items.count, 1)
-    let registration = try XCTUnwrap(
-      ((items[0]["attachments"] as? [[String: Any]])?.first?["registrations"] as? [[String: Any]])?.first)
-    XCTAssertEqual(registration["typeIdentifier"] as? String, "public.property-list")
+    let attachments = try XCTUnwrap(items[0]["attachments"] as? [[String: Any]])
+    XCTAssertEqual(attachments.count, 1, "Safari's page is one attachment: \(attachments)")
+    let registrations = try XCTUnwrap(attachments[0]["registrations"] as? [[String: Any]])
+    XCTAssertEqual(registrations.map { $0["typeIdentifier"] as? String }, ["com.apple.property-list", "public.url"])
+    XCTAssertEqual(registrations[1]["item"] as? String, "https://www.example.org/travel/the-old-bridge.html", "the page's URL (its 'saved from' mark)")
+    let registration = registrations[0]
     let results = try XCTUnwrap((registration["item"] as? [String: Any])?["NSExtensionJavaScriptPreprocessingResultsKey"] as? [String: Any])
     XCTAssertEqual(results["title"] as? String, "The Old Bridge of Riverton")
     XCTAssertTrue(results["nothing"] is NSNull, "\(results)")

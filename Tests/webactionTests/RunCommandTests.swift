@@ -109,6 +109,20 @@ final class RunCommandTests: WorkFolderTestCase {
     let latin1 = try WebActionCommand.run(
       ["run", "-", "--ext", "background", "--encoding", "latin1", "-q"], stdin: Data([0x3C, 0x70, 0x3E, 0x63, 0x61, 0x66, 0xE9]))
     XCTAssertEqual(latin1.stdout, #"<html><head><meta charset="utf-8"></head><body style="background: red;"><p>café</p></body></html>"#)
+
+    // With no declaration and no --encoding, bytes that are not UTF-8 are windows-1252 (as WebKit reads them), and
+    // -v says so; valid UTF-8 stays UTF-8.
+    let undeclared = try WebActionCommand.run(
+      ["run", "-", "--ext", "background", "-v"], stdin: Data([0x3C, 0x70, 0x3E, 0x63, 0x61, 0x66, 0xE9, 0x20, 0x80]))
+    XCTAssertEqual(undeclared.status, 0, undeclared.stderr)
+    XCTAssertTrue(undeclared.stdout.contains("<p>café €</p>"), undeclared.stdout)
+    XCTAssertTrue(undeclared.stderr.contains(
+      "[webaction debug] <stdin>: decoded as windows-1252: no declaration, and the bytes are not valid UTF-8"), undeclared.stderr)
+    let utf8 = try WebActionCommand.run(["run", "-", "--ext", "background", "-v"], stdin: Data("<p>café €".utf8))
+    XCTAssertTrue(utf8.stdout.contains("<p>café €</p>"), utf8.stdout)
+    XCTAssertTrue(utf8.stderr.contains("decoded as UTF-8: no declaration; the bytes are valid UTF-8"), utf8.stderr)
+    let quietByDefault = try WebActionCommand.run(["run", "-", "--ext", "background"], stdin: Data("<p>café".utf8))
+    XCTAssertFalse(quietByDefault.stderr.contains("decoded as"), quietByDefault.stderr)
   }
 
   func testStandardInputAndURLOption() throws {

@@ -108,11 +108,21 @@ final class ValidateCommandTests: XCTestCase {
 
     var predicate = Self.good
     predicate["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"] =
-      #"SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.property-list").@count == 1).@count == 1"#
+      #"SUBQUERY(extensionItems, $i, SUBQUERY($i.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "com.apple.property-list").@count == 1).@count == 1"#
     let folder = try bundle("pages", info: predicate, script: false)
     try Data("var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({}); }, finalize: function () {} };".utf8)
       .write(to: URL(fileURLWithPath: folder).appendingPathComponent("Action.js"))
     let accepted = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", folder, "-o", "/dev/null"])
     XCTAssertEqual(accepted.status, 0, accepted.stderr)
+
+    // A shipping password manager's rule: every attachment must be a URL. Safari offers it a page (one attachment,
+    // registered as the results and as the URL), so webaction runs it.
+    predicate["NSExtension"]?["NSExtensionAttributes"]?["NSExtensionActivationRule"] =
+      #"SUBQUERY(extensionItems, $e, SUBQUERY($e.attachments, $a, ANY $a.registeredTypeIdentifiers UTI-CONFORMS-TO "public.url").@count == $e.attachments.@count).@count == 1"#
+    let urls = try bundle("urls", info: predicate, script: false)
+    try Data("var ExtensionPreprocessingJS = { run: function (a) { a.completionFunction({}); }, finalize: function () {} };".utf8)
+      .write(to: URL(fileURLWithPath: urls).appendingPathComponent("Action.js"))
+    let offered = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", urls, "-o", "/dev/null"])
+    XCTAssertEqual(offered.status, 0, offered.stderr)
   }
 }

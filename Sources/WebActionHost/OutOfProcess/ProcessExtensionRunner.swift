@@ -47,8 +47,7 @@ final class ProcessExtensionRunner: ExtensionRunner {
     _ = try? running()
   }
 
-  func process(results: PropertyList, arguments: [String: String], opened: inout [String]) throws(WebActionError) -> PropertyList? {
-    let request = ExtensionItem(preprocessingResults: results, arguments: arguments)
+  func process(_ request: ExtensionItem, opened: inout [String]) throws(WebActionError) -> PropertyList? {
     // An extension may exit (status 0) after any reply, having served what it wanted to: a request sent as it went
     // goes to a new process, once.
     if let reply = try send(request, retryingAfterAnExit: true) {
