@@ -164,13 +164,32 @@ extension Element {
     }
   }
 
-  /// The value sanitization algorithm of the text-like types (https://html.spec.whatwg.org/#value-sanitization-algorithm).
+  /// The value sanitization algorithm of each type (https://html.spec.whatwg.org/#value-sanitization-algorithm): a
+  /// value the type cannot hold becomes "" (number, dates and times), the default (range: 50 for the default 0-100
+  /// range; color: #000000); ranges and dates are not otherwise checked against min, max or the calendar.
   static func sanitize(_ value: String, type: String) -> String {
     switch type {
     case "text", "search", "tel", "password":
       return value.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) ? value.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" } : value
     case "url", "email":
       return value.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" }.trimmingASCIIWhitespace
+    case "number":
+      return value.wholeMatch(of: /-?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?/) != nil ? value : ""
+    case "range":
+      // Not a valid number: the default value, the midpoint of min (0) and max (100) when neither is set.
+      return value.wholeMatch(of: /-?(\d+(\.\d+)?|\.\d+)([eE][-+]?\d+)?/) != nil ? value : "50"
+    case "color":
+      return value.wholeMatch(of: /#[0-9A-Fa-f]{6}/) != nil ? value.lowercased() : "#000000"
+    case "date":
+      return value.wholeMatch(of: /\d{4,}-\d\d-\d\d/) != nil ? value : ""
+    case "month":
+      return value.wholeMatch(of: /\d{4,}-\d\d/) != nil ? value : ""
+    case "week":
+      return value.wholeMatch(of: /\d{4,}-W\d\d/) != nil ? value : ""
+    case "time":
+      return value.wholeMatch(of: /\d\d:\d\d(:\d\d(\.\d{1,3})?)?/) != nil ? value : ""
+    case "datetime-local":
+      return value.wholeMatch(of: /\d{4,}-\d\d-\d\d[T ]\d\d:\d\d(:\d\d(\.\d{1,3})?)?/) != nil ? value.replacingOccurrences(of: " ", with: "T") : ""
     default:
       return value
     }

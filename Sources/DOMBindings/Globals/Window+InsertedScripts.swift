@@ -9,7 +9,7 @@ import URLStandard
 /// set and its exception reported (an `error` event at the window, then the console). An external one (`src`) is
 /// read from its `data:` URL or through ``WindowOptions/fetch`` (the saved page's resources or `--subresources`; never
 /// the network): it runs
-/// then and gets `load`, or gets `error` when the host has no such file. Both events come in a later task.
+/// in a later task and gets `load`, or gets `error` (in a later task too) when the host has no such file.
 ///
 /// https://html.spec.whatwg.org/multipage/scripting.html#prepare-the-script-element steps 31-32 and
 /// https://html.spec.whatwg.org/multipage/scripting.html#execute-the-script-element
@@ -40,8 +40,14 @@ extension Window {
     }
     let encoding = element.getAttribute("charset").flatMap(TextEncoding.init(label:))
       ?? TextEncoding(label: document.characterSet) ?? .utf8
-    run(encoding.decodeSniffingBOM(body).text, sourceURL: url.href, for: element)
-    queueTask { [weak element] in element?.fireEvent("load") }
+    let source = encoding.decodeSniffingBOM(body).text
+    // A script a script inserts with `src` runs "as soon as possible" once fetched: in a later task, as in WebKit,
+    // not before appendChild returns.
+    queueTask { [weak self, weak element] in
+      guard let self, let element else { return }
+      self.run(source, sourceURL: url.href, for: element)
+      element.fireEvent("load")
+    }
   }
 
   /// Evaluates `source` in this realm with `document.currentScript` set to `element`; an exception is reported, as
