@@ -90,8 +90,9 @@ public class Document: Node {
   public weak var defaultView: EventTarget?
   /// What that window provides to the DOM (frames, inserted scripts, tasks); nil for a document no window shows.
   public weak var browsingContext: (any BrowsingContext)?
-  /// The element `focus()` focused last, until it is blurred (``activeElement`` answers for it).
-  public internal(set) var focusedElement: Element?
+  /// The element `focus()` focused last, until it is blurred (``activeElement`` answers for it). Weak: the
+  /// document already owns its nodes.
+  public internal(set) weak var focusedElement: Element?
   /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).
   public var currentScript: Element?
 
