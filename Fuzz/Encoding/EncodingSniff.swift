@@ -8,7 +8,7 @@ import TextEncodings
 /// rest is the page. Checked:
 /// - `HTMLEncoding.decode` never traps; an unknown fallback label throws naming it; the answer is a canonical
 ///   encoding name; a byte order mark decides when there is one; without one and without `<meta` in the first
-///   1024 bytes, the fallback (else UTF-8) decides;
+///   1024 bytes, the fallback decides, else UTF-8 when the page is valid UTF-8, else windows-1252;
 /// - for the chosen encoding and the second one: decoding in pieces (`stream: true`) gives the one-shot text; a
 ///   fatal decoder succeeds with that text, or fails and the text has a U+FFFD; text the encoder maps without an
 ///   error decodes back to itself (except where the Encoding Standard maps on purpose: ISO-2022-JP's half-width
@@ -63,7 +63,8 @@ enum EncodingSniff: FuzzTarget {
     }
     let head = page.prefix(1024).map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
     if !head.indices.contains(where: { head[$0...].starts(with: Array("<meta".utf8)) }) {
-      let expected = label.flatMap { TextEncoding(label: $0) } ?? .utf8
+      let expected = label.flatMap { TextEncoding(label: $0) }
+        ?? (String(validating: page, as: UTF8.self) != nil ? .utf8 : .windows1252)
       guard encoding == expected else { return "no byte order mark and no <meta, yet the answer is \(encodingName)" }
     }
     if encoding == .utf16BE || encoding == .utf16LE, label.flatMap({ TextEncoding(label: $0) }) != encoding {
