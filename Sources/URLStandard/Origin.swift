@@ -35,3 +35,25 @@ extension URLRecord {
     }
   }
 }
+
+extension URLRecord {
+  /// Whether a document at this URL is a secure context: https://w3c.github.io/webappsec-secure-contexts/#is-url-trustworthy
+  /// and #is-origin-trustworthy. `about:blank` and `about:srcdoc`, `data:` and `file:` URLs are trustworthy, as
+  /// are `https`/`wss` and loopback hosts (`localhost`, `*.localhost`, 127.0.0.0/8, `::1`); other opaque origins
+  /// are not. (A frame's `about:` document takes its creator's answer; the caller decides that.)
+  public var isPotentiallyTrustworthy: Bool {
+    switch scheme {
+    case "about": return pathSerialized == "blank" || pathSerialized == "srcdoc"
+    case "data", "file": return true
+    default: break
+    }
+    guard case .tuple(let scheme, let host, _) = origin else { return false }
+    if scheme == "https" || scheme == "wss" { return true }
+    switch host {
+    case .ipv4(let address): return address >> 24 == 127
+    case .ipv6(let pieces): return pieces == [0, 0, 0, 0, 0, 0, 0, 1]
+    case .domain(let name): return name == "localhost" || name.hasSuffix(".localhost")
+    case .opaque, .empty: return false
+    }
+  }
+}

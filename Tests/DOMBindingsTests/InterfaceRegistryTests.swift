@@ -50,7 +50,8 @@ final class HTMLElementInterfaceTests: BindingTestCase {
         + "HTMLDirectoryElement HTMLPreElement HTMLElement HTMLUnknownElement HTMLElement HTMLUnknownElement "
         + "HTMLElement HTMLVideoElement HTMLElement")
     assertTrue("document.createElement('video') instanceof HTMLMediaElement && document.body instanceof HTMLBodyElement")
-    assertTrue("document.createElementNS('http://www.w3.org/2000/svg', 'p').constructor === Element")
+    assertTrue("document.createElementNS('http://www.w3.org/2000/svg', 'p').constructor === SVGElement")
+    assertTrue("document.createElementNS('urn:x', 'p').constructor === Element && document.createElementNS(null, 'p').constructor === Element")
   }
 
   func testIntegerKinds() throws {

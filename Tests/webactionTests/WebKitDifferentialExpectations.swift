@@ -154,17 +154,6 @@ enum WebKitDifferentialExpectations {
       "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
     ],
       "no cookie store: webaction keeps no cookies (navigator.cookieEnabled false), WebKit's WebView has one")
-    expect("environment", "run() › designMode", on: [
-      "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
-      "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
-      "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests", "ch15-02-deref", "ch20-01-unsafe-rust",
-      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-article-metadata",
-      "constructed-frames-svg", "constructed-login-form", "constructed-undeclared-windows-1252", "cups-help-admin",
-      "cups-index", "cups-man-lp", "django-search", "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index",
-      "legacy-windows-1252", "nginx-welcome", "os", "path", "python-howto-logging", "python-library-json",
-      "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
-    ],
-      "TODO(#31): document.designMode is not implemented")
     expect("environment", "run() › historyLength", on: [
       "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
       "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
@@ -180,17 +169,6 @@ enum WebKitDifferentialExpectations {
       "cups-help-admin", "cups-man-lp", "nginx-welcome",
     ],
       "the page declares no encoding and its bytes are valid UTF-8: webaction decodes it as UTF-8 (issue 31 item 9, the autodetection HTML allows, as Chromium does), WebKit as windows-1252 (it does not detect)")
-    expect("environment", "run() › isSecureContext", on: [
-      "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
-      "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
-      "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests", "ch15-02-deref", "ch20-01-unsafe-rust",
-      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-article-metadata",
-      "constructed-frames-svg", "constructed-login-form", "constructed-undeclared-windows-1252", "cups-help-admin",
-      "cups-index", "cups-man-lp", "django-search", "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index",
-      "legacy-windows-1252", "nginx-welcome", "os", "path", "python-howto-logging", "python-library-json",
-      "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
-    ],
-      "TODO(#31): window.isSecureContext is not implemented (a file: page is a secure context)")
     expect("environment", "run() › onLine", on: [
       "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
       "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
@@ -366,24 +344,6 @@ enum WebKitDifferentialExpectations {
       "python-library-json", "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
     ],
       "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window")
-    expect("selection-plain", "run() › hasFocus", on: [
-      "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
-      "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
-      "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests", "ch15-02-deref", "ch20-01-unsafe-rust",
-      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-article-metadata",
-      "constructed-frames-svg", "constructed-login-form", "constructed-undeclared-windows-1252", "cups-help-admin",
-      "cups-index", "cups-man-lp", "django-search", "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index",
-      "legacy-windows-1252", "nginx-welcome", "os", "path", "python-howto-logging", "python-library-json",
-      "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
-    ],
-      "TODO(#31): document.hasFocus() is false; in WebKit the shown window has focus (what Safari's page under the share sheet answers is to be decided)")
-    expect("svg-collector", "run() › svgs", on: [
-      "ch02-00-guessing-game-tutorial", "ch03-02-data-types", "ch04-01-what-is-ownership", "ch05-02-example-structs",
-      "ch08-03-hash-maps", "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests", "ch15-02-deref",
-      "ch20-01-unsafe-rust", "ch21-01-single-threaded", "console", "constructed-frames-svg", "os", "path",
-      "python-howto-logging", "python-library-json", "python-tutorial-introduction", "timers", "vm",
-    ],
-      "TODO(#31): SVGElement.className is a string; WebKit's is an SVGAnimatedString")
     expect("word-count", "run() › characters", on: [
       "constructed-frames-svg", "constructed-login-form", "transmission-web",
     ],

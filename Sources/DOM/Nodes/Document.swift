@@ -93,6 +93,9 @@ public class Document: Node {
   /// The element `focus()` focused last, until it is blurred (``activeElement`` answers for it). Weak: the
   /// document already owns its nodes.
   public internal(set) weak var focusedElement: Element?
+  /// Whether the whole document is editable (https://html.spec.whatwg.org/multipage/interaction.html#designMode);
+  /// off unless a script turns it on.
+  public var designMode = false
   /// The classic `<script>` the parser is running (https://html.spec.whatwg.org/#dom-document-currentscript).
   public var currentScript: Element?
 

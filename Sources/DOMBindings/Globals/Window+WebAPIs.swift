@@ -7,7 +7,8 @@ import JSBridge
 extension Window {
   /// The globals ``installWebAPIs(owned:)`` defines, and whether each is enumerable (attributes are, operations not).
   static let webAPINames: [(name: String, enumerable: Bool)] =
-    ["navigator", "history", "localStorage", "sessionStorage", "crypto", "clientInformation", "screen"].map { ($0, true) }
+    ["navigator", "history", "localStorage", "sessionStorage", "crypto", "clientInformation", "screen", "isSecureContext"]
+      .map { ($0, true) }
     + viewportAttributes.map { ($0, true) }
     + ["atob", "btoa", "reportError", "requestAnimationFrame", "cancelAnimationFrame", "matchMedia", "structuredClone",
        "scroll", "scrollTo", "scrollBy"]
@@ -30,6 +31,18 @@ extension Window {
     case "devicePixelRatio": return environment.devicePixelRatio
     default: return 0  // Not scrolled, at the screen's origin.
     }
+  }
+
+  /// https://html.spec.whatwg.org/multipage/webappapis.html#secure-context: this window's document and the
+  /// documents of the frames it is nested in are at potentially trustworthy URLs (a saved page is a `file:` URL,
+  /// so it is one, as in WebKit).
+  var isSecureContext: Bool {
+    var window: Window? = self
+    while let current = window {
+      guard current.document.url.isPotentiallyTrustworthy else { return false }
+      window = current.parentWindow
+    }
+    return true
   }
 
   /// Captures `Promise.resolve`, `Object.freeze` and the structured clone's built-ins before any page script runs,
@@ -115,6 +128,9 @@ extension Window {
     try add("viewport", length: 1) { [weak self] args in
       args.context.makeNumber(self?.viewportValue(try args.string(0)) ?? 0)
     }
+    try add("isSecureContext", length: 0) { [weak self] args in
+      args.context.makeBool(self?.isSecureContext ?? false)
+    }
     // The page is not scrolled, and nothing scrolls it (there is no layout to scroll).
     try add("scroll", length: 0) { args in args.context.makeUndefined() }
     try add("matchMedia", length: 1) { args in
@@ -161,6 +177,7 @@ extension Window {
       }
       attribute("clientInformation", () => native.object("navigator"), false);
       attribute("screen", () => native.object("screen"), true);
+      attribute("isSecureContext", () => native.isSecureContext(), false);
       const viewport = ["innerWidth", "innerHeight", "outerWidth", "outerHeight", "scrollX", "scrollY", "pageXOffset",
         "pageYOffset", "screenX", "screenY", "screenLeft", "screenTop", "devicePixelRatio"];
       for (let i = 0; i < viewport.length; i++) {

@@ -1,11 +1,93 @@
 import DOM
 import JSBridge
 
-/// The binding tables of the DOM interfaces (one `static let` per interface, each in its `<Name>+JS.swift`),
-/// and the resolver that picks the most derived interface for a node.
+/// The binding tables of the DOM interfaces (one `static let` per interface, each in its `<Name>+JS.swift`), the
+/// one registry of them (``registry``), and the resolver that picks the most derived interface for an object.
 enum DOMInterfaces {
+  /// How the resolver picks an interface for a Swift object that a binding returns.
+  enum InterfaceMatch: Sendable {
+    /// Objects of a Swift class: of the entries that match, the one listed last (children come after parents).
+    case objects(@Sendable (AnyObject) -> Bool)
+    /// HTML elements with these local names (https://html.spec.whatwg.org/multipage/indices.html#elements-3).
+    case htmlTags([String])
+    /// The elements of a namespace other than HTML's.
+    case elements(namespace: String)
+    /// A ``DOM/DictionaryEvent`` whose `interface` is this interface's name.
+    case dictionaryEvent
+    /// None: a base interface (`CharacterData`, `HTMLMediaElement`), or one whose objects name it themselves
+    /// (``JSBridge/ScriptExposed``: lists, maps, style) or that scripts only construct.
+    case unselected
+  }
+
+  /// An interface the window exposes, and which objects get it.
+  struct Registration: Sendable {
+    let interface: AnyInterface
+    let match: InterfaceMatch
+
+    init<T>(_ interface: Interface<T>, _ match: InterfaceMatch) { self.init(interface.erased, match) }
+    init(_ interface: AnyInterface, _ match: InterfaceMatch) {
+      self.interface = interface
+      self.match = match
+    }
+  }
+
+  /// Every interface a window exposes, parents before children, with how objects are matched to it: the one
+  /// source of ``all``, ``installedOnFirstUse``, ``htmlElementIndex`` and ``resolve(_:)``. An interface added
+  /// here is installed, IDL-checked (IDLCheckTests) and resolvable; one left out is none of these.
+  static let registry: [Registration] = [
+    Registration(eventTarget, .objects { $0 is EventTarget && !($0 is Window) }),  // The window is the global.
+    Registration(event, .objects { $0 is Event }),
+    Registration(node, .objects { $0 is Node }),
+    Registration(document, .objects { $0 is Document }),
+    Registration(documentType, .objects { $0 is DocumentType }),
+    Registration(documentFragment, .objects { $0 is DocumentFragment }),
+    Registration(element, .objects { $0 is Element }),
+    Registration(characterData, .unselected),
+    Registration(text, .objects { $0 is Text }),
+    Registration(comment, .objects { $0 is Comment }),
+    Registration(nodeList, .unselected),
+    Registration(htmlCollection, .unselected),
+    Registration(domTokenList, .unselected),
+    Registration(namedNodeMap, .unselected),
+    Registration(attr, .objects { $0 is Attr }),
+    Registration(domStringMap, .unselected),
+    Registration(cssStyleDeclaration, .unselected),
+    Registration(location, .unselected),
+    Registration(selection, .unselected),
+    Registration(processingInstruction, .objects { $0 is ProcessingInstruction }),
+    Registration(cdataSection, .objects { $0 is CDATASection }),
+    Registration(xmlDocument, .objects { $0 is XMLDocument }),
+    Registration(domImplementation, .unselected),
+    Registration(treeWalker, .unselected),
+    Registration(nodeIterator, .unselected),
+    Registration(mutationObserver, .unselected),
+    Registration(mutationRecord, .unselected),
+    Registration(abstractRange, .unselected),
+    Registration(range, .unselected),
+    Registration(staticRange, .unselected),
+    Registration(abortController, .objects { $0 is AbortController }),
+    Registration(abortSignal, .objects { $0 is AbortSignal }),
+    Registration(textDecoder, .unselected),
+    Registration(textEncoder, .unselected),
+    Registration(url, .unselected),
+    Registration(urlSearchParams, .unselected),
+    Registration(domParser, .unselected),
+    Registration(xmlSerializer, .unselected),
+    Registration(navigator, .unselected),
+    Registration(history, .unselected),
+    Registration(screen, .unselected),
+    Registration(storage, .unselected),
+    Registration(crypto, .unselected),
+    Registration(mediaQueryList, .objects { $0 is MediaQueryList }),
+    Registration(domRectReadOnly, .unselected),
+    Registration(domRect, .unselected),
+    Registration(domRectList, .unselected),
+    Registration(svgElement, .elements(namespace: "http://www.w3.org/2000/svg")),
+    Registration(svgAnimatedString, .unselected),
+  ] + dictionaryEventInterfaceList.map { Registration($0, .dictionaryEvent) } + htmlElementRegistrations
+
   /// Every interface a window exposes: the ones it installs at once, then the ones it installs on first use.
-  static let all: [AnyInterface] = installedWithWindow + installedOnFirstUse
+  static let all: [AnyInterface] = registry.map(\.interface)
 
   /// The one interface installed with the window: the global's prototype chain runs through EventTarget.prototype.
   static let installedWithWindow: [AnyInterface] = [eventTarget.erased]
@@ -14,45 +96,48 @@ enum DOMInterfaces {
   /// HTMLParagraphElement` and `document.body` install theirs then): a page pays only for the interfaces it touches.
   /// Installing the 19 core ones (Node, Document, Element...) with every window cost 2.9 ms a page, all ~130 about
   /// 3 ms more; a no-op extension touches none (Scripts/bench page).
-  static let installedOnFirstUse: [AnyInterface] = [
-    event.erased, node.erased, document.erased, documentType.erased, documentFragment.erased, element.erased,
-    characterData.erased, text.erased, comment.erased, nodeList.erased, htmlCollection.erased, domTokenList.erased,
-    namedNodeMap.erased, attr.erased, domStringMap.erased, cssStyleDeclaration.erased, location.erased, selection.erased,
-    processingInstruction.erased, cdataSection.erased, xmlDocument.erased, domImplementation.erased,
-    treeWalker.erased, nodeIterator.erased, mutationObserver.erased, mutationRecord.erased,
-    abstractRange.erased, range.erased, staticRange.erased, abortController.erased, abortSignal.erased,
-    textDecoder.erased, textEncoder.erased,
-    url.erased, urlSearchParams.erased,
-    domParser.erased, xmlSerializer.erased,
-    navigator.erased, history.erased, screen.erased, storage.erased, crypto.erased, mediaQueryList.erased,
-    domRectReadOnly.erased, domRect.erased, domRectList.erased,
-  ] + dictionaryEventInterfaceList + htmlElementInterfaces
+  static let installedOnFirstUse: [AnyInterface] = all.filter { $0 !== eventTarget.erased }
 
-  /// The interface for a Swift object a binding returns: the most derived one for nodes.
-  static func resolve(_ object: AnyObject) -> AnyInterface? {
-    switch object {
-    case let element as Element:
-      guard element.isHTML else { return DOMInterfaces.element.erased }
-      return htmlInterface(forTag: element.localName)
-    case is CDATASection: return cdataSection.erased
-    case is Text: return text.erased
-    case is ProcessingInstruction: return processingInstruction.erased
-    case is Attr: return attr.erased
-    case is XMLDocument: return xmlDocument.erased
-    case is Comment: return comment.erased
-    case is Document: return document.erased
-    case is DocumentType: return documentType.erased
-    case is DocumentFragment: return documentFragment.erased
-    case is Node: return node.erased
-    case let event as DictionaryEvent: return dictionaryEventInterfaces[event.interface]
-    case is Event: return event.erased
-    case is Window: return nil  // The window is the global object, never a wrapper.
-    case is AbortSignal: return abortSignal.erased
-    case is MediaQueryList: return mediaQueryList.erased
-    case is EventTarget: return eventTarget.erased
-    case is AbortController: return abortController.erased
-    default: return nil  // ScriptExposed objects (lists, maps, style...) name their own interface.
+  /// The HTML element interface of each tag in the element index (``InterfaceMatch/htmlTags(_:)``).
+  static let htmlElementIndex: [String: AnyInterface] = {
+    var index: [String: AnyInterface] = [:]
+    for registration in registry {
+      guard case .htmlTags(let tags) = registration.match else { continue }
+      for tag in tags {
+        precondition(index[tag] == nil, "<\(tag)> is registered twice")
+        index[tag] = registration.interface
+      }
     }
+    return index
+  }()
+
+  /// The interface of the elements of each namespace other than HTML's (``InterfaceMatch/elements(namespace:)``).
+  static let namespaceElementInterfaces: [String: AnyInterface] = {
+    var interfaces: [String: AnyInterface] = [:]
+    for registration in registry {
+      guard case .elements(let namespace) = registration.match else { continue }
+      interfaces[namespace] = registration.interface
+    }
+    return interfaces
+  }()
+
+  /// The class checks (``InterfaceMatch/objects(_:)``), most derived first.
+  private static let objectSelections: [(selects: @Sendable (AnyObject) -> Bool, interface: AnyInterface)] =
+    registry.reversed().compactMap { registration in
+      guard case .objects(let selects) = registration.match else { return nil }
+      return (selects, registration.interface)
+    }
+
+  /// The interface for a Swift object a binding returns: the most derived one for nodes and events; nil for
+  /// objects that name their own (``JSBridge/ScriptExposed``) and for the window.
+  static func resolve(_ object: AnyObject) -> AnyInterface? {
+    if let element = object as? Element {
+      if element.isHTML { return htmlInterface(forTag: element.localName) }
+      return element.namespaceURI.flatMap { namespaceElementInterfaces[$0] } ?? DOMInterfaces.element.erased
+    }
+    if let event = object as? DictionaryEvent { return dictionaryEventInterfaces[event.interface] }
+    for selection in objectSelections where selection.selects(object) { return selection.interface }
+    return nil
   }
 }
 

@@ -135,9 +135,10 @@ extension DOMInterfaces {
     return tables
   }()
 
-  /// The dictionary-made interfaces in a stable order, for `all`.
+  /// The dictionary-made interfaces in a stable order, parents before children (for the registry).
   static var dictionaryEventInterfaceList: [AnyInterface] {
-    dictionaryEventInterfaces.keys.sorted().map { dictionaryEventInterfaces[$0]! }
+    dictionaryEventInterfaces.keys.sorted { (eventSpecChain($0).count, $0) < (eventSpecChain($1).count, $1) }
+      .map { dictionaryEventInterfaces[$0]! }
   }
 
   /// The specs from the least derived to `name`'s own.

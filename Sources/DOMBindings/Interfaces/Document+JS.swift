@@ -57,7 +57,24 @@ extension DOMInterfaces {
     b.contextGetter("location") { document, context in document.defaultView == nil ? nil : try context.window().location }
     b.contextGetter("defaultView") { document, context in document.defaultView == nil ? nil : context.global }
     b.method("getSelection") { _, args in try args.context.window().selection }
-    b.method("hasFocus") { _, _ in false }
+    // https://html.spec.whatwg.org/multipage/interaction.html#dom-document-hasfocus: the page's window is the one
+    // shown (WebKit answers true for the page an extension runs on), and focus is in no frame, so a frame's
+    // document and a document no window shows answer false.
+    b.method("hasFocus") { document, _ in
+      guard let window = document.browsingContext as? Window else { return false }
+      return window.parentWindow == nil
+    }
+    // https://html.spec.whatwg.org/multipage/interaction.html#dom-document-designmode: "on" or "off"; other
+    // values are ignored (ASCII case-insensitive).
+    b.stringAccessor(
+      "designMode", get: { $0.designMode ? "on" : "off" },
+      set: { document, value in
+        switch value.asciiLowercased {
+        case "on": document.designMode = true
+        case "off": document.designMode = false
+        default: break
+        }
+      })
 
     b.method("createElement", length: 1) { document, args in try document.createElement(args.string(0)) }
     b.method("createElementNS", length: 2) { document, args in
