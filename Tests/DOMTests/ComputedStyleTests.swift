@@ -79,6 +79,43 @@ final class ComputedStyleTests: XCTestCase {
     XCTAssertEqual(try style("<ul style='text-align: center'><li id=t>")[.textAlign], "center")
   }
 
+  /// The values WebKit 2.50 gives in Tests/webactionTests/Fixtures/webkit-differential/webkit/computed-style.
+  func testFontSizesMarginsBackgroundsAndListStylesAsWebKit() throws {
+    XCTAssertEqual(try style("<body id=t>")[.fontSize], "16px")
+    XCTAssertEqual(try style("<body id=t>")[.marginTop], "8px")
+    XCTAssertEqual(try style("<h1 id=t>")[.fontSize], "32px")
+    XCTAssertEqual(try style("<h1 id=t>")[.marginTop], "21.4375px", "0.67em of 32px in 1/64 px, truncated")
+    XCTAssertEqual(try style("<section><h1 id=t>")[.fontSize], "32px")
+    XCTAssertEqual(try style("<h5 id=t>")[.fontSize], "13.28px")
+    XCTAssertEqual(try style("<p id=t>")[.marginTop], "16px")
+    XCTAssertEqual(try style("<p><code id=t>")[.fontSize], "13px", "monospace alone has a 13px medium")
+    XCTAssertEqual(try style("<h2><code id=t>")[.fontSize], "19.5px", "1.5em of the monospace medium")
+    XCTAssertEqual(try style("<code style='font-family: Menlo, monospace' id=t>")[.fontSize], "16px")
+    XCTAssertEqual(try style("<h2><a id=t>")[.fontSize], "24px")
+    XCTAssertEqual(try style("<p style='font-size: 10px'><small id=t>")[.fontSize], "8.33333px")
+    XCTAssertEqual(try style("<html style='font-size: 20px'><p id=t style='font-size: 1.5rem; margin: 1em 2px'>")[.fontSize], "30px")
+    XCTAssertEqual(try style("<p id=t style='font-size: 12pt; margin: 1em 2px 3% auto'>").value(forProperty: "margin"), "16px 2px 3% 0px")
+    XCTAssertEqual(try style("<p id=t style='margin-block: 10vw'>")[.marginBottom], "39px", "vw of the 390px viewport")
+    XCTAssertEqual(try style("<input id=t>")[.fontSize], "13px")
+    XCTAssertEqual(try style("<input id=t type=checkbox>")[.marginTop], "3px")
+    XCTAssertEqual(try style("<input id=t>")[.backgroundColor], "rgb(255, 255, 255)")
+    XCTAssertEqual(try style("<input id=t type=checkbox>")[.backgroundColor], "rgba(0, 0, 0, 0)")
+    XCTAssertEqual(try style("<div id=t>")[.backgroundColor], "rgba(0, 0, 0, 0)")
+    XCTAssertEqual(try style("<div id=t style='background: url(x.png) no-repeat #369'>")[.backgroundColor], "rgb(51, 102, 153)")
+    XCTAssertEqual(try style("<div id=t style='color: red; background-color: currentcolor'>")[.backgroundColor], "rgb(255, 0, 0)")
+    XCTAssertEqual(try style("<table bgcolor=white><tr><td id=t>")[.backgroundColor], "rgba(0, 0, 0, 0)")
+    XCTAssertEqual(try style("<table><tr><td id=t bgcolor=ff0000>")[.backgroundColor], "rgb(255, 0, 0)")
+    XCTAssertEqual(try style("<li id=t>")[.listStyleType], "disc")
+    XCTAssertEqual(try style("<ol><li id=t>")[.listStyleType], "decimal")
+    XCTAssertEqual(try style("<ul><li><ul><li id=t>")[.listStyleType], "circle")
+    XCTAssertEqual(try style("<ul style='list-style: inside none'><li id=t>")[.listStyleType], "none")
+    XCTAssertEqual(try style("<ol type=A><li id=t>")[.listStyleType], "upper-alpha")
+    XCTAssertEqual(try style("<ul><li id=t>")[.textAlign], "left", "match-parent of start, left to right")
+    XCTAssertEqual(try style("<ul dir=rtl><li id=t>")[.textAlign], "right")
+    XCTAssertEqual(try style("<font size=5><span id=t>")[.fontSize], "24px")
+    XCTAssertNil(try style("<p id=t>").value(forProperty: "font-family"), "font-family is computed, not reported")
+  }
+
   func testCacheFollowsChanges() throws {
     let document = Document.parse(html: "<!DOCTYPE html><style>.hide { display: none }</style><p id=t>x")
     let element = try XCTUnwrap(try document.querySelector("#t"))

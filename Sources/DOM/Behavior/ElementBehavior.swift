@@ -29,6 +29,22 @@ public protocol ElementBehavior: Sendable {
 
   /// A form owner's reset reached `element` (https://html.spec.whatwg.org/#concept-form-reset-control).
   func reset(_ element: Element)
+
+  /// True when `element`'s kind and type make it a candidate for constraint validation (steps 1 and 2 of
+  /// https://html.spec.whatwg.org/#candidate-for-constraint-validation: a submittable element not barred by its
+  /// type or `readonly`; being disabled or in a `datalist` bars it too, which ``Element/willValidate`` checks).
+  func isValidationCandidate(_ element: Element) -> Bool
+
+  /// True when `element` is required and has no value (https://html.spec.whatwg.org/#suffering-from-being-missing).
+  func isSufferingFromBeingMissing(_ element: Element) -> Bool
+
+  /// Whether `:valid` (true) or `:invalid` (false) matches `element`; nil when neither does
+  /// (https://html.spec.whatwg.org/multipage/semantics-other.html#selector-valid).
+  func selectorValidity(of element: Element) -> Bool?
+
+  /// Appends `element`'s entries to a form's entry list: it is named, enabled, not in a `datalist`, and a button
+  /// only as the submitter (https://html.spec.whatwg.org/#constructing-the-form-data-set, steps 5.3 to 5.11).
+  func appendEntries(of element: Element, submitter: Element?, to entries: inout [FormEntry])
 }
 
 extension ElementBehavior {
@@ -39,6 +55,12 @@ extension ElementBehavior {
   public func cloned(_ copy: Element, from original: Element) {}
   public func activationBehavior(of element: Element) -> ActivationBehavior? { nil }
   public func reset(_ element: Element) {}
+  public func isValidationCandidate(_ element: Element) -> Bool { false }
+  public func isSufferingFromBeingMissing(_ element: Element) -> Bool { false }
+  public func selectorValidity(of element: Element) -> Bool? {
+    element.willValidate ? !element.isSufferingFromBeingMissing : nil
+  }
+  public func appendEntries(of element: Element, submitter: Element?, to entries: inout [FormEntry]) {}
 }
 
 /// The one table of element behaviours: HTML local name → behaviour (elements in other namespaces have none).
@@ -55,6 +77,9 @@ public enum ElementBehaviors {
     "area": HyperlinkElementBehavior(),
     "summary": SummaryElementBehavior(),
     "label": LabelElementBehavior(),
+    "select": SelectElementBehavior(),
+    "form": FormElementBehavior(),
+    "fieldset": FieldSetElementBehavior(),
   ])
 
   /// The names whose behaviour has connection or removing steps: an insertion or removal looks for these in the

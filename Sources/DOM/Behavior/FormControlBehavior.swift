@@ -44,6 +44,51 @@ struct InputElementBehavior: ElementBehavior {
     state.value = nil
     state.checkedness = nil
   }
+
+  /// Barred: types hidden, reset and button; a `readonly` text-like input.
+  func isValidationCandidate(_ element: Element) -> Bool {
+    let type = element.inputType
+    if ["hidden", "reset", "button"].contains(type) { return false }
+    return !(element.hasAttribute("readonly") && Element.textLikeInputTypes.contains(type))
+  }
+
+  /// A checkbox: not checked; a radio button: none of its group checked and one of them required; a file input:
+  /// always (no file is chosen here); a text-like input: an empty value (the dirty value once set).
+  func isSufferingFromBeingMissing(_ element: Element) -> Bool {
+    switch element.inputType {
+    case "checkbox": return element.hasAttribute("required") && !element.checkedness
+    case "radio":
+      let group = element.radioGroup()
+      return group.contains { $0.hasAttribute("required") } && !group.contains { $0.checkedness }
+    case "file": return element.hasAttribute("required")
+    case let type:
+      return element.hasAttribute("required") && Element.textLikeInputTypes.contains(type) && element.controlValue.isEmpty
+    }
+  }
+
+  /// An image button (the submitter) gives `name.x` and `name.y` (0: no click position here); a checked checkbox
+  /// or radio button its value or "on"; a file input an empty file; a hidden `_charset_` the encoding (UTF-8); any
+  /// other its value.
+  func appendEntries(of element: Element, submitter: Element?, to entries: inout [FormEntry]) {
+    let type = element.inputType
+    if type == "image" {
+      let prefix = element.submissionName.map { $0 + "." } ?? ""
+      entries += [FormEntry(name: prefix + "x", value: "0"), FormEntry(name: prefix + "y", value: "0")]
+      return
+    }
+    guard let name = element.submissionName else { return }
+    switch type {
+    case "checkbox", "radio":
+      guard element.checkedness else { return }
+      entries.append(FormEntry(name: name, value: element.getAttribute("value") ?? "on"))
+    case "file":
+      entries.append(FormEntry(name: name, value: "", isFile: true))
+    case "hidden" where name.asciiLowercased == "_charset_":
+      entries.append(FormEntry(name: name, value: "UTF-8"))
+    default:
+      entries.append(FormEntry(name: name, value: element.controlValue))
+    }
+  }
 }
 
 /// `<textarea>`: its raw value is its child text content until a script sets `value`.
@@ -58,6 +103,50 @@ struct TextAreaElementBehavior: ElementBehavior {
   func reset(_ element: Element) {
     (element.behaviorState as? FormControlState)?.value = nil
   }
+
+  func isValidationCandidate(_ element: Element) -> Bool { !element.hasAttribute("readonly") }
+
+  func isSufferingFromBeingMissing(_ element: Element) -> Bool {
+    element.hasAttribute("required") && element.controlValue.isEmpty
+  }
+
+  func appendEntries(of element: Element, submitter: Element?, to entries: inout [FormEntry]) {
+    guard let name = element.submissionName else { return }
+    entries.append(FormEntry(name: name, value: element.controlValue))
+  }
+}
+
+/// `<select>`: required means an option other than the placeholder label option is selected; each selected,
+/// enabled option is an entry.
+///
+/// https://html.spec.whatwg.org/multipage/form-elements.html#the-select-element
+struct SelectElementBehavior: ElementBehavior {
+  func isValidationCandidate(_ element: Element) -> Bool { true }
+
+  func isSufferingFromBeingMissing(_ element: Element) -> Bool {
+    element.hasAttribute("required") && element.selectIsMissing
+  }
+
+  func appendEntries(of element: Element, submitter: Element?, to entries: inout [FormEntry]) {
+    guard let name = element.submissionName else { return }
+    for option in element.selectedOptions where !option.isDisabledOption {
+      entries.append(FormEntry(name: name, value: option.optionValue))
+    }
+  }
+}
+
+/// `<form>`: `:invalid` when a candidate it owns is.
+struct FormElementBehavior: ElementBehavior {
+  func selectorValidity(of element: Element) -> Bool? {
+    !element.descendantElements.contains { $0.formOwner === element && $0.willValidate && $0.isSufferingFromBeingMissing }
+  }
+}
+
+/// `<fieldset>`: `:invalid` when a candidate among its descendants is.
+struct FieldSetElementBehavior: ElementBehavior {
+  func selectorValidity(of element: Element) -> Bool? {
+    !element.descendantElements.contains { $0.willValidate && $0.isSufferingFromBeingMissing }
+  }
 }
 
 /// `<button>`: submits or resets its form, by its `type` (missing or invalid: submit).
@@ -70,6 +159,18 @@ struct ButtonElementBehavior: ElementBehavior {
     case "button": nil
     default: .submit
     }
+  }
+
+  /// Barred: types reset and button.
+  func isValidationCandidate(_ element: Element) -> Bool {
+    guard let type = element.getAttribute("type")?.asciiLowercased else { return true }
+    return type != "reset" && type != "button"
+  }
+
+  /// As the submitter: its name and value.
+  func appendEntries(of element: Element, submitter: Element?, to entries: inout [FormEntry]) {
+    guard let name = element.submissionName else { return }
+    entries.append(FormEntry(name: name, value: element.getAttribute("value") ?? ""))
   }
 }
 

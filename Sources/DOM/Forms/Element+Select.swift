@@ -3,6 +3,12 @@
 ///
 /// https://html.spec.whatwg.org/multipage/form-elements.html#the-select-element
 extension Element {
+  /// An option that is disabled: its own `disabled`, or its `optgroup` parent's
+  /// (https://html.spec.whatwg.org/multipage/form-elements.html#concept-option-disabled).
+  public var isDisabledOption: Bool {
+    hasAttribute("disabled") || (parentElement.map { $0.isHTML(named: "optgroup") && $0.hasAttribute("disabled") } ?? false)
+  }
+
   /// A select's list of options: its `option` children and those of its `optgroup` children, in tree order.
   public var selectOptions: [Element] {
     children.flatMap { child -> [Element] in

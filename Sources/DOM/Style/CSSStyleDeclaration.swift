@@ -42,7 +42,7 @@ public final class CSSStyleDeclaration {
     return Self.computedProperties.map { Declaration(name: $0.name, value: style[$0], important: false) }
   }
 
-  private static let computedProperties = StyleProperty.allCases.sorted { $0.name < $1.name }
+  private static let computedProperties = StyleProperty.allCases.filter(\.isReported).sorted { $0.name < $1.name }
 
   /// Throws NoModificationAllowedError, as a browser does, when this is a computed declaration.
   public func checkWritable(_ property: String) throws {

@@ -64,7 +64,8 @@ enum CSSValue {
     number == number.rounded() ? String(Int(number)) : String(number)
   }
 
-  /// `font`'s style and weight (the other longhands are not computed here); nil when `value` is not a `font`.
+  /// `font`'s style, weight, size and family (the other longhands are not computed here); nil when `value` is not
+  /// a `font`. A system font sets the size WebKit gives form controls (13px) and the `system-ui` family.
   ///
   /// https://drafts.csswg.org/css-fonts-4/#font-prop: `[style || variant || weight || stretch]? size[/line-height]
   /// family`, or a system font keyword (which sets both to normal).
@@ -73,7 +74,7 @@ enum CSSValue {
       "caption", "icon", "menu", "message-box", "small-caption", "status-bar", "-webkit-small-control",
       "-webkit-mini-control", "-webkit-control",
     ]
-    if systemFonts.contains(value) { return ["normal", "400"] }
+    if systemFonts.contains(value) { return ["normal", "400", "13px", "system-ui"] }
     var words = components(value)
     var style = "normal", weight = "normal"
     let stretches: Set<String> = [
@@ -107,8 +108,71 @@ enum CSSValue {
     } else if index < words.count, words[index].hasPrefix("/") {
       index += words[index] == "/" ? 2 : 1  // `12px / 1.5`, `12px /1.5`
     }
-    guard isFontSize(size), index < words.count else { return nil }
-    return [style, weight]
+    guard isFontSize(size), index < words.count, let family = fontFamily(words[index...].joined(separator: " "))
+    else { return nil }
+    // A size this engine does not compute (`calc()`) is taken as medium.
+    return [style, weight, CSSLength.fontSize(size) ?? "medium", family]
+  }
+
+  /// The generic families (https://drafts.csswg.org/css-fonts-4/#generic-font-families).
+  private static let genericFamilies: Set<String> = [
+    "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-serif", "ui-sans-serif",
+    "ui-monospace", "ui-rounded", "math", "emoji", "fangsong", "-webkit-body", "-webkit-pictograph",
+  ]
+
+  /// A `font-family` list, each family trimmed and generic names lowercased (`Menlo, monospace`); nil when empty.
+  static func fontFamily(_ text: String) -> String? {
+    var families: [String] = []
+    for part in CSSStyleDeclaration.splitTopLevel(text, where: { $0 == "," }) {
+      let family = String(part).trimmingCSSWhitespace()
+      guard !family.isEmpty else { return nil }
+      let lowered = family.asciiLowercased
+      families.append(genericFamilies.contains(lowered) ? lowered : family)
+    }
+    return families.isEmpty ? nil : families.joined(separator: ", ")
+  }
+
+  // MARK: Lists and backgrounds
+
+  /// A `list-style-type`: a counter style name (lowercased when it is one of CSS's predefined styles' ASCII
+  /// names), a string, or `none`.
+  static func listStyleType(_ text: String) -> String? {
+    let trimmed = text.trimmingCSSWhitespace()
+    guard !trimmed.isEmpty, components(trimmed).count == 1 else { return nil }
+    if trimmed.hasPrefix("\"") || trimmed.hasPrefix("'") { return trimmed }
+    guard trimmed.first.map({ $0.isLetter || $0 == "-" || $0 == "_" }) == true else { return nil }
+    return trimmed.asciiLowercased
+  }
+
+  /// `list-style`'s type (https://drafts.csswg.org/css-lists-3/#list-style-property): the one word that is not a
+  /// position or an image; `none` when that is the only one besides them; disc when none is given.
+  static func listStyle(_ value: String) -> String? {
+    var type: String?
+    var nones = 0
+    for word in components(value) {
+      if word == "inside" || word == "outside" { continue }
+      if word == "none" {
+        nones += 1
+        continue
+      }
+      if word.contains("(") { continue }  // An image: url(), a gradient, image().
+      guard type == nil, let parsed = listStyleType(word) else { return nil }
+      type = parsed
+    }
+    if let type { return type }
+    return nones > 0 ? "none" : "disc"
+  }
+
+  /// `background`'s color (https://drafts.csswg.org/css-backgrounds-3/#background): the color of the last layer,
+  /// transparent when it gives none.
+  static func background(_ value: String) -> String? {
+    let layers = CSSStyleDeclaration.splitTopLevel(value, where: { $0 == "," })
+    guard let last = layers.last else { return nil }
+    for word in components(String(last)) {
+      if word == "currentcolor" { return word }
+      if let color = CSSColor.parse(word) { return color.serialized }
+    }
+    return "rgba(0, 0, 0, 0)"
   }
 
   private static func isFontSize(_ token: String) -> Bool {

@@ -13,33 +13,104 @@ public struct ComputedStyle: Sendable {
   /// The `display` that the element's children are laid out in: its own, or for `display: contents` its
   /// parent's (decides whether they are flex or grid items).
   private var childrenContext: String
+  /// The computed font size in pixels (``StyleProperty/fontSize`` as a number).
+  public private(set) var fontSizePixels: Double = 16
+  /// For a font size made from a size keyword (`medium` by default) and relative sizes of it (`2em`, `larger`):
+  /// the keyword's index in ``CSSLength/fontSizeKeywords`` and the factor. Such a size follows the family:
+  /// `monospace` alone has a smaller medium (13px in WebKit), so `<code>` in a 16px paragraph is 13px.
+  private var fontSizeKeyword: (index: Int, factor: Double)? = (3, 1)
 
   /// The computed value of a property.
   public subscript(property: StyleProperty) -> String { values[property.rawValue] }
 
-  /// The computed value of a property, a shorthand computed here (`white-space`, `text-wrap`) or a custom property,
-  /// by CSS name; nil for names this engine does not compute.
+  /// The computed value of a property, a shorthand computed here (`white-space`, `text-wrap`, `margin`) or a custom
+  /// property, by CSS name; nil for names this engine does not compute.
   public func value(forProperty name: String) -> String? {
     if name.hasPrefix("--") { return customProperties[name] ?? "" }
     let lowered = name.asciiLowercased
-    if let property = StyleProperty(name: lowered) { return self[property] }
+    if let property = StyleProperty(name: lowered) { return property.isReported ? self[property] : nil }
     if let shorthand = StyleShorthand(rawValue: lowered), shorthand != .all, shorthand != .font {
       return shorthand.serialize(self)
     }
     return nil
   }
 
-  /// The style of an element whose cascade produced `cascaded` (nil: not set) and `custom`.
+  /// The style of an element whose cascade produced `cascaded` (nil: not set) and `custom`; `root` is the root
+  /// element's style (nil for the root itself), for `rem`.
   init(
-    cascaded: [DeclarationBlock.Value?], custom: [String: String], parent: ComputedStyle?, element: Element
+    cascaded: [DeclarationBlock.Value?], custom: [String: String], parent: ComputedStyle?, root: ComputedStyle?,
+    element: Element
   ) {
     customProperties = Self.resolveCustom(custom, inherited: parent?.customProperties ?? [:])
     values = StyleProperty.allCases.map(\.initialValue)
     childrenContext = "block"
+    let viewport = element.document.mediaEnvironment
     for property in StyleProperty.allCases {
-      values[property.rawValue] = computeValue(property, cascaded[property.rawValue], parent: parent)
+      switch property {
+      case .fontSize:
+        computeFontSize(cascaded[property.rawValue], parent: parent, root: root, viewport: viewport)
+      case .marginTop, .marginRight, .marginBottom, .marginLeft:
+        let basis = CSSLength.Basis(
+          fontSize: fontSizePixels, rootFontSize: root?.fontSizePixels ?? fontSizePixels, viewport: viewport)
+        values[property.rawValue] = CSSLength.computedMargin(
+          computeValue(property, cascaded[property.rawValue], parent: parent), basis)
+      default:
+        values[property.rawValue] = computeValue(property, cascaded[property.rawValue], parent: parent)
+      }
     }
     applyDisplayTransformations(parent: parent, element: element)
+  }
+
+  // MARK: font-size
+
+  /// WebKit's sizes of the keywords for a medium of 16px (the default family) and of 13px (`monospace` alone)
+  /// (Source/WebCore/style/StyleFontSizeFunctions.cpp, the strict table).
+  private static let keywordSizes: [Double] = [9, 10, 13, 16, 18, 24, 32, 48]
+  private static let monospaceKeywordSizes: [Double] = [9, 10, 12, 13, 14, 18, 26, 39]
+
+  /// https://drafts.csswg.org/css-fonts-4/#font-size-prop: keywords from the family's table, `em` and `%` of the
+  /// parent's size (keeping its keyword, so a family change rescales it), `larger`/`smaller` as WebKit (× or ÷ 1.2),
+  /// other lengths in pixels.
+  private mutating func computeFontSize(
+    _ cascaded: DeclarationBlock.Value?, parent: ComputedStyle?, root: ComputedStyle?, viewport: MediaEnvironment
+  ) {
+    let table = self[.fontFamily] == "monospace" ? Self.monospaceKeywordSizes : Self.keywordSizes
+    let parentKeyword = parent.map(\.fontSizeKeyword) ?? (3, 1)
+    let parentSize = parent?.fontSizePixels ?? 16
+    /// The parent's size times `factor`, keeping its keyword.
+    func relative(_ factor: Double) -> (Double, (index: Int, factor: Double)?) {
+      if let keyword = parentKeyword { return (table[keyword.index] * keyword.factor * factor, (keyword.index, keyword.factor * factor)) }
+      return (parentSize * factor, nil)
+    }
+    var specified: String?
+    switch cascaded {
+    case .specified(let value): specified = value
+    case .unresolved(let text): specified = substitute(text, for: .fontSize)
+    case .initial: specified = "medium"
+    default: specified = nil  // Inherited.
+    }
+    var size: Double
+    var keyword: (index: Int, factor: Double)?
+    if let specified, let index = CSSLength.fontSizeKeywords.firstIndex(of: specified) {
+      (size, keyword) = (table[index], (index, 1))
+    } else if specified == "larger" {
+      (size, keyword) = relative(1.2)
+    } else if specified == "smaller" {
+      (size, keyword) = relative(1 / 1.2)
+    } else if let specified, let dimension = CSSLength.dimension(specified) {
+      switch dimension.unit {
+      case "em": (size, keyword) = relative(dimension.value)
+      case "%": (size, keyword) = relative(dimension.value / 100)
+      default:
+        let basis = CSSLength.Basis(fontSize: parentSize, rootFontSize: root?.fontSizePixels ?? 16, viewport: viewport)
+        (size, keyword) = (CSSLength.pixels(dimension, basis) ?? parentSize, nil)
+      }
+    } else {
+      (size, keyword) = relative(1)
+    }
+    fontSizePixels = size
+    fontSizeKeyword = keyword
+    values[StyleProperty.fontSize.rawValue] = CSSLength.formatNumber(size) + "px"
   }
 
   // MARK: Values
@@ -69,6 +140,8 @@ public struct ComputedStyle: Sendable {
     switch property {
     case .color:
       return value == "currentcolor" ? parent?[.color] ?? property.initialValue : value
+    case .backgroundColor:
+      return value == "currentcolor" ? self[.color] : value
     case .fontWeight:
       let inherited = Double(parent?[.fontWeight] ?? "400") ?? 400
       switch value {
@@ -80,7 +153,16 @@ public struct ComputedStyle: Sendable {
       default: return value
       }
     case .textAlign:
-      if value == "match-parent" { return parent?[.textAlign] ?? property.initialValue }
+      if value == "match-parent" {
+        // https://drafts.csswg.org/css-text-4/#valdef-text-align-match-parent: start and end of the parent's direction.
+        let inherited = parent?[.textAlign] ?? property.initialValue
+        let rtl = parent?[.direction] == "rtl"
+        switch inherited {
+        case "start": return rtl ? "right" : "left"
+        case "end": return rtl ? "left" : "right"
+        default: return inherited
+        }
+      }
       return value == "-internal-center" ? "center" : value
     default:
       return value

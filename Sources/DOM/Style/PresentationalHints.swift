@@ -32,8 +32,18 @@ extension DeclarationBlock {
       if let align, align == "left" || align == "right" { block.add(name: "float", value: align, important: false) }
     case "font":
       if let color = element.getAttribute("color").flatMap(legacyColor) { block.add(name: "color", value: color, important: false) }
+      if let size = element.getAttribute("size").flatMap(legacyFontSize) { block.add(name: "font-size", value: size, important: false) }
     case "body":
       if let color = element.getAttribute("text").flatMap(legacyColor) { block.add(name: "color", value: color, important: false) }
+    case "ol", "ul", "li":
+      // https://html.spec.whatwg.org/multipage/rendering.html#lists (type is case-sensitive for a, A, i, I).
+      let types = [
+        "1": "decimal", "a": "lower-alpha", "A": "upper-alpha", "i": "lower-roman", "I": "upper-roman",
+        "none": "none", "disc": "disc", "circle": "circle", "square": "square",
+      ]
+      if let type = element.getAttribute("type"), let value = types[type] ?? types[type.asciiLowercased] {
+        block.add(name: "list-style-type", value: value, important: false)
+      }
     case "pre":
       if element.hasAttribute("wrap") { block.add(name: "white-space", value: "pre-wrap", important: false) }
     case "textarea":
@@ -43,7 +53,30 @@ extension DeclarationBlock {
     default:
       break
     }
+    // https://html.spec.whatwg.org/multipage/rendering.html#tables-2 and #the-page: bgcolor.
+    if ["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"].contains(element.localName),
+      let color = element.getAttribute("bgcolor").flatMap(legacyColor)
+    {
+      block.add(name: "background-color", value: color, important: false)
+    }
     return block.isEmpty ? nil : block
+  }
+
+  /// `<font size>` (https://html.spec.whatwg.org/multipage/rendering.html#phrasing-content-3): 1 to 7, or relative
+  /// to 3 with + or -, as a size keyword.
+  private static func legacyFontSize(_ value: String) -> String? {
+    let trimmed = value.trimmingCSSWhitespace()
+    var digits = Substring(trimmed)
+    var mode: Character?
+    if let first = digits.first, first == "+" || first == "-" {
+      mode = first
+      digits = digits.dropFirst()
+    }
+    let number = digits.prefix { $0.isASCII && $0.isNumber }
+    guard let parsed = Int(number.prefix(9)) else { return nil }
+    var size = mode == "+" ? 3 + parsed : mode == "-" ? 3 - parsed : parsed
+    size = min(max(size, 1), 7)
+    return ["x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large"][size - 1]
   }
 
   /// A color attribute (`red`, `#f00`, `ff0000`), as a CSS color; nil when it is not one.

@@ -162,7 +162,9 @@ final class StyleEngine {
     for entry in userAgent where entry.rule.block.hasImportant {
       apply(entry.rule.block, important: true, revertTo: nil)
     }
-    return ComputedStyle(cascaded: values, custom: custom, parent: parent, element: element)
+    // The root's style is computed before its descendants' (ancestors first), so it is here for `rem`.
+    let root = document.documentElement.flatMap { $0 === element ? nil : styles[ObjectIdentifier($0)] }
+    return ComputedStyle(cascaded: values, custom: custom, parent: parent, root: root, element: element)
   }
 
   /// The `style` attribute's declarations (parsed once per distinct text).

@@ -1,18 +1,25 @@
 /// A property the cascade computes: the ones that decide what text a page shows and how (`display`,
-/// `visibility`, white space, `text-transform`...), plus a few people ask for (`color`, `font-weight`).
+/// `visibility`, white space, `text-transform`...), plus those extensions ask for (`color`, `background-color`,
+/// `font-size`, `font-weight`, the margins, `list-style-type`).
 ///
-/// Other properties are parsed past and ignored; `getComputedStyle` reports "" for them.
+/// Other properties are parsed past and ignored; `getComputedStyle` reports "" for them. The order is the order
+/// of computation: `font-family` before `font-size` (a `monospace` family has its own medium size), `font-size`
+/// before the margins (their `em`), `color` before `background-color` (`currentcolor`).
 public enum StyleProperty: Int, CaseIterable, Sendable {
-  case color, contentVisibility, display, float, fontStyle, fontWeight, position, textAlign, textTransform
-  case textWrapMode, textWrapStyle, visibility, whiteSpaceCollapse
+  case color, contentVisibility, direction, display, float, fontFamily, fontSize, fontStyle, fontWeight, position
+  case textAlign, textTransform, textWrapMode, textWrapStyle, visibility, whiteSpaceCollapse
+  case backgroundColor, listStyleType, marginTop, marginRight, marginBottom, marginLeft
 
   /// The CSS name (`white-space-collapse`).
   public var name: String {
     switch self {
     case .color: "color"
     case .contentVisibility: "content-visibility"
+    case .direction: "direction"
     case .display: "display"
     case .float: "float"
+    case .fontFamily: "font-family"
+    case .fontSize: "font-size"
     case .fontStyle: "font-style"
     case .fontWeight: "font-weight"
     case .position: "position"
@@ -22,8 +29,18 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
     case .textWrapStyle: "text-wrap-style"
     case .visibility: "visibility"
     case .whiteSpaceCollapse: "white-space-collapse"
+    case .backgroundColor: "background-color"
+    case .listStyleType: "list-style-type"
+    case .marginTop: "margin-top"
+    case .marginRight: "margin-right"
+    case .marginBottom: "margin-bottom"
+    case .marginLeft: "margin-left"
     }
   }
+
+  /// False for a property computed only for others' sake (`font-family`, for the `monospace` size), which
+  /// `getComputedStyle` leaves out: its computed value is a font list this engine does not resolve.
+  public var isReported: Bool { self != .fontFamily }
 
   /// The property by CSS name (lowercase).
   public init?(name: String) {
@@ -36,10 +53,12 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
   /// True when an element takes its parent's value unless something sets it.
   var isInherited: Bool {
     switch self {
-    case .color, .fontStyle, .fontWeight, .textAlign, .textTransform, .textWrapMode, .textWrapStyle, .visibility,
-      .whiteSpaceCollapse:
+    case .color, .direction, .fontFamily, .fontSize, .fontStyle, .fontWeight, .textAlign, .textTransform,
+      .textWrapMode, .textWrapStyle, .visibility, .whiteSpaceCollapse, .listStyleType:
       true
-    case .contentVisibility, .display, .float, .position: false
+    case .contentVisibility, .display, .float, .position, .backgroundColor, .marginTop, .marginRight, .marginBottom,
+      .marginLeft:
+      false
     }
   }
 
@@ -48,8 +67,11 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
     switch self {
     case .color: "rgb(0, 0, 0)"
     case .contentVisibility: "visible"
+    case .direction: "ltr"
     case .display: "inline"
     case .float: "none"
+    case .fontFamily: "serif"
+    case .fontSize: "16px"
     case .fontStyle: "normal"
     case .fontWeight: "400"
     case .position: "static"
@@ -59,6 +81,9 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
     case .textWrapStyle: "auto"
     case .visibility: "visible"
     case .whiteSpaceCollapse: "collapse"
+    case .backgroundColor: "rgba(0, 0, 0, 0)"
+    case .listStyleType: "disc"
+    case .marginTop, .marginRight, .marginBottom, .marginLeft: "0px"
     }
   }
 
@@ -67,13 +92,18 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
   func parse(_ text: String) -> String? {
     let value = text.asciiLowercased
     switch self {
-    case .color:
+    case .color, .backgroundColor:
       if value == "currentcolor" { return value }
       if let color = CSSColor.parse(value) { return color.serialized }
       return CSSValue.isUnresolvableColorFunction(value) ? text : nil
     case .contentVisibility: return CSSValue.keyword(value, in: ["visible", "auto", "hidden"])
+    case .direction: return CSSValue.keyword(value, in: ["ltr", "rtl"])
     case .display: return CSSValue.display(value)
     case .float: return CSSValue.keyword(value, in: ["none", "left", "right", "inline-start", "inline-end"])
+    case .fontFamily: return CSSValue.fontFamily(text)
+    case .fontSize: return CSSLength.fontSize(value)
+    case .listStyleType: return CSSValue.listStyleType(text)
+    case .marginTop, .marginRight, .marginBottom, .marginLeft: return CSSLength.margin(value)
     case .fontStyle: return CSSValue.fontStyle(value)
     case .fontWeight: return CSSValue.fontWeight(value)
     case .position:
@@ -93,11 +123,21 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
   }
 }
 
-/// Shorthands that set properties the cascade computes: `white-space`, `text-wrap`, `font` and `all`.
+/// Shorthands that set properties the cascade computes: `white-space`, `text-wrap`, `font`, `background`,
+/// `list-style`, `margin` and its logical forms (for a horizontal, left-to-right writing mode), and `all`.
 enum StyleShorthand: String, CaseIterable {
   case whiteSpace = "white-space"
   case textWrap = "text-wrap"
   case font = "font"
+  case background = "background"
+  case listStyle = "list-style"
+  case margin = "margin"
+  case marginBlock = "margin-block"
+  case marginInline = "margin-inline"
+  case marginBlockStart = "margin-block-start"
+  case marginBlockEnd = "margin-block-end"
+  case marginInlineStart = "margin-inline-start"
+  case marginInlineEnd = "margin-inline-end"
   case all = "all"
 
   /// The longhands it sets (of those computed here).
@@ -105,8 +145,18 @@ enum StyleShorthand: String, CaseIterable {
     switch self {
     case .whiteSpace: [.whiteSpaceCollapse, .textWrapMode]
     case .textWrap: [.textWrapMode, .textWrapStyle]
-    case .font: [.fontStyle, .fontWeight]
-    case .all: StyleProperty.allCases
+    case .font: [.fontStyle, .fontWeight, .fontSize, .fontFamily]
+    case .background: [.backgroundColor]
+    case .listStyle: [.listStyleType]
+    case .margin: [.marginTop, .marginRight, .marginBottom, .marginLeft]
+    case .marginBlock: [.marginTop, .marginBottom]
+    case .marginInline: [.marginLeft, .marginRight]
+    case .marginBlockStart: [.marginTop]
+    case .marginBlockEnd: [.marginBottom]
+    case .marginInlineStart: [.marginLeft]
+    case .marginInlineEnd: [.marginRight]
+    // https://drafts.csswg.org/css-cascade-5/#all-shorthand: all but direction and unicode-bidi.
+    case .all: StyleProperty.allCases.filter { $0 != .direction }
     }
   }
 
@@ -117,6 +167,11 @@ enum StyleShorthand: String, CaseIterable {
     case .whiteSpace: return CSSValue.whiteSpace(value)
     case .textWrap: return CSSValue.textWrap(value)
     case .font: return CSSValue.font(value)
+    case .background: return CSSValue.background(value).map { [$0] }
+    case .listStyle: return CSSValue.listStyle(value).map { [$0] }
+    case .margin, .marginBlock, .marginInline, .marginBlockStart, .marginBlockEnd, .marginInlineStart,
+      .marginInlineEnd:
+      return CSSLength.boxSides(value, count: longhands.count)
     case .all: return nil
     }
   }
@@ -130,7 +185,10 @@ enum StyleShorthand: String, CaseIterable {
       let mode = style[.textWrapMode], wrapStyle = style[.textWrapStyle]
       if wrapStyle == "auto" { return mode }
       return mode == "wrap" ? wrapStyle : "\(mode) \(wrapStyle)"
-    case .font, .all:
+    case .margin, .marginBlock, .marginInline, .marginBlockStart, .marginBlockEnd, .marginInlineStart,
+      .marginInlineEnd:
+      return CSSLength.serializeBoxSides(longhands.map { style[$0] })
+    case .font, .all, .background, .listStyle:
       return ""
     }
   }

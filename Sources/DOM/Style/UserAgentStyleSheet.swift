@@ -1,7 +1,8 @@
 /// The user agent style sheet: the HTML Standard's rendering rules
 /// (https://html.spec.whatwg.org/multipage/rendering.html) for the properties computed here, with Chromium's
 /// choices where it differs (`th` centers with `-internal-center`, `center` with `-webkit-center`, the form
-/// controls' colors). It applies to HTML elements only.
+/// controls' colors) and WebKit's sizes (Source/WebCore/css/html.css: form controls' 13px font, the margins of
+/// checkboxes and radio buttons, nested sections' headings). It applies to HTML elements only.
 enum UserAgentStyleSheet {
   static let text = """
     html, body, address, blockquote, center, div, figure, figcaption, footer, form, header, hr, legend, listing,
@@ -55,10 +56,48 @@ enum UserAgentStyleSheet {
     hr { color: gray }
     mark { color: MarkText }
     a:any-link { color: -webkit-link }
+    mark { background-color: yellow }
+
+    /* https://html.spec.whatwg.org/multipage/rendering.html#the-page and #flow-content-3 */
+    body { margin: 8px }
+    p, blockquote, figure, dl, pre, xmp, plaintext, listing, ul, ol, menu, dir { margin-block: 1em }
+    blockquote, figure { margin-inline: 40px }
+    dd { margin-inline-start: 40px }
+    hr { margin-block: 0.5em; margin-inline: auto }
+    fieldset { margin-inline: 2px }
+    :is(ul, ol, menu, dir) :is(ul, ol, menu, dir) { margin-block: 0 }
+
+    /* https://html.spec.whatwg.org/multipage/rendering.html#sections-and-headings */
+    h1 { font-size: 2em; margin-block: 0.67em }
+    h2 { font-size: 1.5em; margin-block: 0.83em }
+    h3 { font-size: 1.17em; margin-block: 1em }
+    h4 { margin-block: 1.33em }
+    h5 { font-size: 0.83em; margin-block: 1.67em }
+    h6 { font-size: 0.67em; margin-block: 2.33em }
+    /* No smaller h1 inside article, aside, nav or section: WebKit 2.50 sizes it as any h1 (the reference pages). */
+
+    /* https://html.spec.whatwg.org/multipage/rendering.html#phrasing-content-3 and #lists */
+    code, kbd, samp, tt, pre, xmp, plaintext, listing { font-family: monospace }
+    small, sub, sup { font-size: smaller }
+    big { font-size: larger }
+    ul, menu, dir { list-style-type: disc }
+    ol { list-style-type: decimal }
+    :is(ul, ol, menu, dir) :is(ul, menu, dir) { list-style-type: circle }
+    :is(ul, ol, menu, dir) :is(ul, ol, menu, dir) :is(ul, menu, dir) { list-style-type: square }
+
+    /* Form controls (WebKit's html.css) */
+    input, textarea, select, button { margin: 0 }
+    input:is([type=checkbox i], [type=radio i]) { margin: 3px 2px }
+    input:not([type=checkbox i], [type=radio i], [type=button i], [type=submit i], [type=reset i], [type=image i],
+      [type=file i], [type=color i], [type=range i], [type=hidden i]), textarea { background-color: Field }
+
+    /* https://html.spec.whatwg.org/multipage/rendering.html#bidi-rendering */
+    [dir=ltr i] { direction: ltr }
+    [dir=rtl i] { direction: rtl }
     """
 
   /// Added in quirks mode: tables do not inherit text styles (Chromium's quirks.css).
   static let quirksText = """
-    table { white-space: normal; font-weight: normal; font-style: normal; text-align: start }
+    table { white-space: normal; font-weight: normal; font-style: normal; text-align: start; font-size: medium }
     """
 }

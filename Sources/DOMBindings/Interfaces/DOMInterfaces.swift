@@ -71,6 +71,7 @@ enum DOMInterfaces {
     Registration(textEncoder, .unselected),
     Registration(url, .unselected),
     Registration(urlSearchParams, .unselected),
+    Registration(formData, .unselected),
     Registration(domParser, .unselected),
     Registration(xmlSerializer, .unselected),
     Registration(navigator, .unselected),

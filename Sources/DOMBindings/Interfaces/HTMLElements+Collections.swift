@@ -1,6 +1,6 @@
 import DOM
 
-/// What `form.elements` lists, and the option text `label`/`value` fall back to.
+/// The option text `label`/`value` fall back to.
 extension Element {
   /// https://html.spec.whatwg.org/multipage/form-elements.html#dom-option-text: the descendant text with
   /// ASCII whitespace stripped and collapsed.
@@ -9,12 +9,4 @@ extension Element {
       .joined(separator: " ")
   }
 
-  /// https://html.spec.whatwg.org/multipage/forms.html#category-listed (except form-associated custom elements).
-  var isListedFormControl: Bool {
-    guard isHTML else { return false }
-    switch localName {
-    case "button", "fieldset", "input", "object", "output", "select", "textarea": return true
-    default: return false
-    }
-  }
 }

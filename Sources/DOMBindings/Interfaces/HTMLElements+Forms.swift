@@ -84,8 +84,17 @@ extension DOMInterfaces {
     b.reflect("target")
     b.reflect("rel")
     b.reflectTokenList("relList", attribute: "rel", supportedTokens: hyperlinkRelTokens)
-    b.sameObject("elements") { form, context in
-      HTMLCollectionObject(.elements(under: form) { $0.isListedFormControl })
+    // https://html.spec.whatwg.org/multipage/forms.html#dom-form-elements: the listed elements the form owns
+    // (a `form` attribute can name it from outside), image buttons excepted (``DOM/Element/formControls``).
+    b.sameObject("elements") { form, _ in HTMLCollectionObject(formControlCollection(of: form)) }
+    b.getter("length") { form in form.formControls.count }
+  }
+
+  /// A form's `elements` as a live collection over its tree.
+  static func formControlCollection(of form: Element) -> LiveCollection {
+    .elements(under: form.getRootNode()) { [weak form] element in
+      guard let form, element.isListedElement, element.formOwner === form else { return false }
+      return !(element.localName == "input" && element.inputType == "image")
     }
   }
 

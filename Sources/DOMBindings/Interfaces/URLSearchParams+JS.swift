@@ -70,18 +70,7 @@ extension DOMInterfaces {
       return params.list.contains { $0.name == name && (value == nil || $0.value == value) }
     }
     b.method("set", length: 2) { params, args in
-      // https://url.spec.whatwg.org/#dom-urlsearchparams-set: the first pair takes the value, later ones go.
-      let name = try args.string(0), value = try args.string(1)
-      if let first = params.list.firstIndex(where: { $0.name == name }) {
-        params.list[first].value = value
-        var index = params.list.count - 1
-        while index > first {
-          if params.list[index].name == name { params.list.remove(at: index) }
-          index -= 1
-        }
-      } else {
-        params.list.append((name, value))
-      }
+      NameValueList.set(&params.list, name: try args.string(0), value: try args.string(1))
       params.update()
     }
     b.method("sort") { params, _ in

@@ -1,0 +1,168 @@
+/// Lengths and percentages (https://drafts.csswg.org/css-values-4/#lengths) for `font-size` and the margins:
+/// their grammar, and their computation to pixels where no layout is needed.
+///
+/// Font-relative units other than `em` and `rem` are approximated without font metrics (`ex` and `ch` as half
+/// an `em`, `cap` as 0.7 `em`, `ic` as one `em`, `lh` as 1.2 `em`); `calc()` and the other math functions are not
+/// evaluated (a declaration using one is dropped, as a browser drops an invalid one).
+enum CSSLength {
+  /// A number and its unit (lowercase; "" for a bare number).
+  struct Dimension: Equatable {
+    var value: Double
+    var unit: String
+  }
+
+  static let absoluteUnits: [String: Double] = [
+    "px": 1, "pt": 4.0 / 3, "pc": 16, "in": 96, "cm": 96 / 2.54, "mm": 96 / 25.4, "q": 96 / 101.6,
+  ]
+  static let relativeUnits: Set<String> = [
+    "em", "rem", "ex", "rex", "ch", "rch", "cap", "rcap", "ic", "ric", "lh", "rlh", "vw", "vh", "vmin", "vmax",
+    "svw", "svh", "lvw", "lvh", "dvw", "dvh", "vi", "vb",
+  ]
+
+  /// `12.5px`, `-1em`, `50%`, `0`: the number and unit, or nil when `token` is not a dimension, percentage or number.
+  static func dimension(_ token: String) -> Dimension? {
+    var end = token.startIndex
+    var sawDigit = false
+    if end < token.endIndex, token[end] == "+" || token[end] == "-" { end = token.index(after: end) }
+    while end < token.endIndex, token[end].isASCII, token[end].isNumber || token[end] == "." {
+      if token[end].isNumber { sawDigit = true }
+      end = token.index(after: end)
+    }
+    // An exponent (`1e3px`), only when digits follow.
+    if sawDigit, end < token.endIndex, token[end] == "e" {
+      var exponent = token.index(after: end)
+      if exponent < token.endIndex, token[exponent] == "+" || token[exponent] == "-" { exponent = token.index(after: exponent) }
+      if exponent < token.endIndex, token[exponent].isASCII, token[exponent].isNumber {
+        end = exponent
+        while end < token.endIndex, token[end].isASCII, token[end].isNumber { end = token.index(after: end) }
+      }
+    }
+    guard sawDigit, let value = Double(token[..<end]), value.isFinite else { return nil }
+    let unit = String(token[end...])
+    guard unit.isEmpty || unit == "%" || absoluteUnits[unit] != nil || relativeUnits.contains(unit) else { return nil }
+    return Dimension(value: value, unit: unit)
+  }
+
+  // MARK: Grammar (values are lowercased)
+
+  /// The keywords of `font-size` (https://drafts.csswg.org/css-fonts-4/#absolute-size-value), smallest first.
+  static let fontSizeKeywords = ["xx-small", "x-small", "small", "medium", "large", "x-large", "xx-large", "xxx-large"]
+
+  /// A `font-size`: an absolute or relative size keyword, or a non-negative length or percentage.
+  static func fontSize(_ value: String) -> String? {
+    if fontSizeKeywords.contains(value) || value == "larger" || value == "smaller" { return value }
+    guard let dimension = dimension(value), dimension.value >= 0, !dimension.unit.isEmpty || dimension.value == 0
+    else { return nil }
+    return value
+  }
+
+  /// A margin: `auto`, or a length or percentage (negative ones too).
+  static func margin(_ value: String) -> String? {
+    if value == "auto" { return value }
+    guard let dimension = dimension(value), !dimension.unit.isEmpty || dimension.value == 0 else { return nil }
+    return value
+  }
+
+  /// A box shorthand's sides from 1 to `count` values: `count` 4 as top, right, bottom, left (`margin: 1em 2em`
+  /// is 1em 2em 1em 2em); `count` 2 as start, end; `count` 1 as the value.
+  static func boxSides(_ value: String, count: Int) -> [String]? {
+    let words = CSSValue.components(value)
+    guard !words.isEmpty, words.count <= count else { return nil }
+    var sides: [String] = []
+    for word in words {
+      guard let side = margin(word) else { return nil }
+      sides.append(side)
+    }
+    switch (count, sides.count) {
+    case (4, 1): return [sides[0], sides[0], sides[0], sides[0]]
+    case (4, 2): return [sides[0], sides[1], sides[0], sides[1]]
+    case (4, 3): return [sides[0], sides[1], sides[2], sides[1]]
+    case (2, 1): return [sides[0], sides[0]]
+    default: return sides
+    }
+  }
+
+  /// The shortest form of computed sides (the inverse of ``boxSides(_:count:)``).
+  static func serializeBoxSides(_ sides: [String]) -> String {
+    var kept = sides
+    if kept.count == 4 {
+      if kept[3] == kept[1] { kept.removeLast() }
+      if kept.count == 3, kept[2] == kept[0] { kept.removeLast() }
+      if kept.count == 2, kept[1] == kept[0] { kept.removeLast() }
+    } else if kept.count == 2, kept[0] == kept[1] {
+      kept.removeLast()
+    }
+    return kept.joined(separator: " ")
+  }
+
+  // MARK: Computation
+
+  /// What relative lengths are relative to.
+  struct Basis {
+    /// The font size `em` means (the element's own; its parent's for `font-size` itself).
+    var fontSize: Double
+    /// The root element's font size (`rem`).
+    var rootFontSize: Double
+    var viewport: MediaEnvironment
+  }
+
+  /// `dimension` in pixels; nil for a percentage (its basis is a box this engine does not lay out).
+  static func pixels(_ dimension: Dimension, _ basis: Basis) -> Double? {
+    if let factor = absoluteUnits[dimension.unit] { return dimension.value * factor }
+    let em = basis.fontSize, rem = basis.rootFontSize
+    let width = basis.viewport.width, height = basis.viewport.height
+    switch dimension.unit {
+    case "": return dimension.value == 0 ? 0 : nil
+    case "em": return dimension.value * em
+    case "rem": return dimension.value * rem
+    case "ex", "ch": return dimension.value * em / 2
+    case "rex", "rch": return dimension.value * rem / 2
+    case "cap": return dimension.value * em * 0.7
+    case "rcap": return dimension.value * rem * 0.7
+    case "ic": return dimension.value * em
+    case "ric": return dimension.value * rem
+    case "lh": return dimension.value * em * 1.2
+    case "rlh": return dimension.value * rem * 1.2
+    case "vw", "svw", "lvw", "dvw", "vi": return dimension.value * width / 100
+    case "vh", "svh", "lvh", "dvh", "vb": return dimension.value * height / 100
+    case "vmin": return dimension.value * min(width, height) / 100
+    case "vmax": return dimension.value * max(width, height) / 100
+    default: return nil
+    }
+  }
+
+  /// A computed margin as `getComputedStyle` reports it: pixels in WebKit's layout units (1/64 px, truncated:
+  /// 0.67em of 32px is 21.4375px); a percentage as written (its basis needs layout); `auto` as 0px.
+  static func computedMargin(_ value: String, _ basis: Basis) -> String {
+    if value == "auto" { return "0px" }
+    guard let dimension = dimension(value) else { return "0px" }
+    if dimension.unit == "%" { return formatNumber(dimension.value) + "%" }
+    guard let px = pixels(dimension, basis) else { return "0px" }
+    return formatNumber((px * 64).rounded(.towardZero) / 64) + "px"
+  }
+
+  /// A number as WebKit writes a CSS number: at most six significant digits, no trailing zeros (13.28, 18.72).
+  static func formatNumber(_ number: Double) -> String {
+    guard number != 0 else { return "0" }
+    // Decimals for six significant digits: 5 for 1 ≤ |n| < 10, one fewer per digit before the point, one more
+    // per zero after it.
+    var decimals = 5
+    var magnitude = abs(number)
+    while magnitude >= 10, decimals > 0 {
+      magnitude /= 10
+      decimals -= 1
+    }
+    while magnitude < 1, decimals < 15 {
+      magnitude *= 10
+      decimals += 1
+    }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (number * scale).rounded() / scale
+    if rounded == rounded.rounded() { return String(Int(rounded)) }
+    var text = String(rounded)
+    if text.contains("e") { return CSSValue.formatNumber(rounded) }
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+  }
+}
