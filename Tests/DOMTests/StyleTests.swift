@@ -18,6 +18,26 @@ final class StyleTests: XCTestCase {
     XCTAssertEqual(element.style.length, 0, "an invalid priority is ignored")
   }
 
+  /// WebKit's serialization (Tests/webactionTests/Fixtures/webkit-differential: dark-mode, annotate-attributes,
+  /// apple-template): colors as rgb(), a shorthand replacing its longhands.
+  func testWritesSerializeColorsAndShorthandsAsWebKit() throws {
+    let document = Document()
+    let element = try document.createElement("div")
+    element.style.cssText = "color: #336699; margin: 0px auto; border: 1px solid #F00A; --brand: #fff"
+    XCTAssertEqual(element.getAttribute("style"),
+      "color: rgb(51, 102, 153); margin: 0px auto; border: 1px solid rgba(255, 0, 0, 0.667); --brand: #fff;")
+    element.style.setProperty("background-color", "white")
+    element.style.setProperty("background", "#fffaf0")
+    XCTAssertEqual(element.style.getPropertyValue("background"), "rgb(255, 250, 240)")
+    XCTAssertEqual(element.style.getPropertyValue("background-color"), "", "the shorthand replaced the longhand")
+    element.style.setProperty("background-image", "linear-gradient(hsl(120, 100%, 25%), red) , url(\"#x\")")
+    XCTAssertEqual(element.style.getPropertyValue("background-image"), "linear-gradient(rgb(0, 128, 0), red) , url(\"#x\")")
+    element.style.setProperty("content", "'#abc rgb(1, 2, 3)'")
+    XCTAssertEqual(element.style.getPropertyValue("content"), "'#abc rgb(1, 2, 3)'", "strings are left alone")
+    element.style.setProperty("grid-area", "#1")
+    XCTAssertEqual(element.style.getPropertyValue("grid-area"), "#1")
+  }
+
   func testReadsSeeAttributeChanges() throws {
     let document = Document()
     let element = try document.createElement("div")

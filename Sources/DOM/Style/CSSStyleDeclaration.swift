@@ -94,8 +94,11 @@ public final class CSSStyleDeclaration {
     // Step 5: a priority other than "" or "important" is ignored.
     let lowered = priority.asciiLowercased
     guard lowered.isEmpty || lowered == "important" else { return }
-    // Steps 6-9.
+    // Steps 6-9. A shorthand replaces its longhands (`background` its `background-color`).
     var list = declarations
+    if let covers = Self.longhandPrefixes[name] {
+      list.removeAll { declaration in covers.contains { declaration.name.hasPrefix($0) } && declaration.name != name }
+    }
     let declaration = Declaration(name: name, value: trimmed, important: lowered == "important")
     if let index = list.firstIndex(where: { $0.name == name }) {
       list[index] = declaration
@@ -122,9 +125,94 @@ public final class CSSStyleDeclaration {
     set { setProperty(Self.propertyName(forAttribute: attribute), newValue) }
   }
 
+  /// Writes `list` to the `style` attribute, colors as WebKit serializes them (`#336699` is `rgb(51, 102, 153)`;
+  /// keywords and custom properties stay as written).
   private func store(_ list: [Declaration]) {
     guard !isComputed else { return }
-    element.setAttributeUnchecked("style", Self.serialize(list))
+    let normalized = list.map { declaration in
+      var declaration = declaration
+      if !declaration.name.hasPrefix("--") { declaration.value = Self.serializingColors(declaration.value) }
+      return declaration
+    }
+    element.setAttributeUnchecked("style", Self.serialize(normalized))
+  }
+
+  /// The longhands each shorthand sets, by name prefix (of those a page commonly writes both ways).
+  static let longhandPrefixes: [String: [String]] = [
+    "background": ["background-"], "margin": ["margin-"], "padding": ["padding-"],
+    "border": ["border-top", "border-right", "border-bottom", "border-left", "border-width", "border-style",
+               "border-color", "border-image"],
+    "border-top": ["border-top-"], "border-right": ["border-right-"], "border-bottom": ["border-bottom-"],
+    "border-left": ["border-left-"], "font": ["font-", "line-height"], "list-style": ["list-style-"],
+    "outline": ["outline-"], "overflow": ["overflow-"], "flex": ["flex-grow", "flex-shrink", "flex-basis"],
+    "text-decoration": ["text-decoration-"], "transition": ["transition-"], "animation": ["animation-"],
+  ]
+
+  /// `value` with each hex color and `rgb()`/`rgba()`/`hsl()`/`hsla()`/`hwb()` color written as the color
+  /// serializer writes it; strings and `url()` are left alone.
+  static func serializingColors(_ value: String) -> String {
+    guard value.contains("#") || value.contains("(") else { return value }
+    let scalars = Array(value.unicodeScalars)
+    var out = String.UnicodeScalarView()
+    var i = 0
+    func isName(_ s: Unicode.Scalar) -> Bool {
+      (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s >= "0" && s <= "9") || s == "-" || s == "_" || s.value >= 0x80
+    }
+    /// The index after the `)` matching the `(` at `open`.
+    func closing(from open: Int) -> Int {
+      var depth = 0, j = open
+      while j < scalars.count {
+        if scalars[j] == "(" { depth += 1 } else if scalars[j] == ")" { depth -= 1; if depth == 0 { return j + 1 } }
+        j += 1
+      }
+      return scalars.count
+    }
+    while i < scalars.count {
+      let c = scalars[i]
+      if c == "\"" || c == "'" {
+        var j = i + 1
+        while j < scalars.count, scalars[j] != c { j += scalars[j] == "\\" ? 2 : 1 }
+        j = min(j + 1, scalars.count)
+        out.append(contentsOf: scalars[i..<j])
+        i = j
+      } else if c == "#", i + 1 < scalars.count, isName(scalars[i + 1]) {
+        var j = i + 1
+        while j < scalars.count, isName(scalars[j]) { j += 1 }
+        let token = String(String.UnicodeScalarView(scalars[i..<j]))
+        if [4, 5, 7, 9].contains(j - i), let color = CSSColor.parse(token.asciiLowercased) {
+          out.append(contentsOf: color.serialized.unicodeScalars)
+        } else {
+          out.append(contentsOf: token.unicodeScalars)
+        }
+        i = j
+      } else if isName(c), i == 0 || !isName(scalars[i - 1]) {
+        var j = i
+        while j < scalars.count, isName(scalars[j]) { j += 1 }
+        let name = String(String.UnicodeScalarView(scalars[i..<j])).asciiLowercased
+        guard j < scalars.count, scalars[j] == "(" else {
+          out.append(contentsOf: scalars[i..<j])
+          i = j
+          continue
+        }
+        let end = closing(from: j)
+        let call = String(String.UnicodeScalarView(scalars[i..<end]))
+        if ["rgb", "rgba", "hsl", "hsla", "hwb"].contains(name), let color = CSSColor.parse(call.asciiLowercased) {
+          out.append(contentsOf: color.serialized.unicodeScalars)
+        } else if name == "url" {
+          out.append(contentsOf: call.unicodeScalars)
+        } else {
+          // Another function (a gradient): its arguments may hold colors.
+          out.append(contentsOf: scalars[i...j])
+          out.append(contentsOf: serializingColors(String(String.UnicodeScalarView(scalars[(j + 1)..<max(j + 1, end - 1)]))).unicodeScalars)
+          if end - 1 > j, scalars[end - 1] == ")" { out.append(")") }
+        }
+        i = end
+      } else {
+        out.append(c)
+        i += 1
+      }
+    }
+    return String(out)
   }
 
   static func normalizedName(_ name: String) -> String {

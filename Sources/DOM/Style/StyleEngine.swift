@@ -76,30 +76,19 @@ final class StyleEngine {
 
   // MARK: Style sheets
 
-  /// The text of each style sheet in tree order: `<style>` elements (HTML or SVG) and, when the document has a
-  /// loader, `<link rel=stylesheet>` files; each whose `media` matches and whose `type` is CSS.
+  /// The text of each style sheet that applies, in tree order (``Document/styleSheetOwners``): each whose `media`
+  /// matches, a `link` only when it is not an alternate sheet and the document's loader has its file.
   private func collectSheetTexts() -> [String] {
-    var texts: [String] = []
     let media = MediaQueryEvaluator(environment: document.mediaEnvironment)
-    for node in document.descendants() {
-      guard let element = node as? Element else { continue }
-      switch element.localName {
-      case "style" where element.isHTML || element.namespaceURI == LibXML.Namespace.svg.rawValue:
-        if let type = element.getAttribute("type"), !type.isEmpty, type.asciiLowercased != "text/css" { continue }
-        if let query = element.getAttribute("media"), !media.matches(query) { continue }
-        texts.append(element.childTextContent)
-      case "link" where element.isHTML:
-        guard let loader = document.styleSheetLoader,
-          let rel = element.getAttribute("rel")?.asciiLowercased.splitOnASCIIWhitespace(), rel.contains("stylesheet"),
-          !rel.contains("alternate"), let href = element.getAttribute("href"), let url = document.resolveURL(href)
-        else { continue }
-        if let query = element.getAttribute("media"), !media.matches(query) { continue }
-        if let text = loader(url) { texts.append(text) }
-      default:
-        continue
+    return document.styleSheetOwners.compactMap { element in
+      if let query = element.getAttribute("media"), !media.matches(query) { return nil }
+      if element.localName == "link",
+        element.getAttribute("rel")?.asciiLowercased.splitOnASCIIWhitespace().contains("alternate") == true
+      {
+        return nil
       }
+      return element.styleSheetText
     }
-    return texts
   }
 
   // MARK: Cascade

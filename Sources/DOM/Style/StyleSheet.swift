@@ -31,6 +31,29 @@ struct StyleSheet: Sendable {
   }
 }
 
+/// A rule of a style sheet as CSSOM lists it (https://drafts.csswg.org/cssom/#css-rules): its type, its text
+/// and, for a style rule, its selector; a grouping rule (`@media`, `@supports`, `@layer`, `@container`...) has
+/// its own rules.
+public struct CSSRuleSummary: Sendable, Equatable {
+  /// CSSOM's `CSSRule.type`: 1 style, 3 import, 4 media, 5 font-face, 6 page, 7 keyframes, 10 namespace,
+  /// 12 supports; 0 for the rules CSSOM gives no number (`@layer`, `@container`, `@property`...).
+  public var type: Int
+  public var cssText: String
+  /// A style rule's selector list; nil for at-rules.
+  public var selectorText: String?
+  public var childRules: [CSSRuleSummary]
+}
+
+extension StyleSheet {
+  /// The rules CSSOM lists for a sheet of `text`: its top-level qualified rules whose selectors parse (an unknown
+  /// pseudo-class or pseudo-element keeps a rule, as in a browser; a syntax error drops it) and its known at-rules
+  /// (`@charset` is not a rule). `cssText` is the rule as written, its declarations re-serialized (`p { color: red; }`).
+  static func cssRules(parsing text: String) -> [CSSRuleSummary] {
+    let parser = StyleSheetParser(text: text, environment: MediaEnvironment())
+    return parser.ruleSummaries(in: 0..<parser.bytes.count)
+  }
+}
+
 /// The scanner behind ``StyleSheet``: works on the sheet's UTF-8 bytes with comments removed.
 private struct StyleSheetParser {
   let bytes: [UInt8]
@@ -54,10 +77,8 @@ private struct StyleSheetParser {
   mutating func parseRules(in range: Range<Int>, layer: [String]) {
     var i = range.lowerBound
     while i < range.upperBound {
-      i = skipWhitespace(from: i, to: range.upperBound)
-      guard i < range.upperBound else { break }
-      if hasPrefix("<!--", at: i) { i += 4; continue }
-      if hasPrefix("-->", at: i) { i += 3; continue }
+      guard let next = nextRule(from: i, to: range.upperBound) else { break }
+      i = next
       if bytes[i] == UInt8(ascii: "@") {
         i = parseAtRule(at: i, end: range.upperBound, layer: layer, parent: nil)
         continue
@@ -75,6 +96,96 @@ private struct StyleSheetParser {
       }
       i = close + 1
     }
+  }
+
+  // MARK: CSSOM's rule list
+
+  private static let ruleTypes: [String: Int] = [
+    "import": 3, "media": 4, "font-face": 5, "page": 6, "keyframes": 7, "-webkit-keyframes": 7, "namespace": 10,
+    "supports": 12, "layer": 0, "container": 0, "property": 0, "counter-style": 11, "font-feature-values": 14,
+    "scope": 0, "starting-style": 0, "font-palette-values": 0, "view-transition": 0, "document": 13,
+  ]
+  private static let groupingRules: Set<String> = ["media", "supports", "layer", "container", "scope", "starting-style", "document"]
+
+  /// The rules in `range` as CSSOM lists them (``CSSRuleSummary``).
+  func ruleSummaries(in range: Range<Int>) -> [CSSRuleSummary] {
+    var rules: [CSSRuleSummary] = []
+    var i = range.lowerBound
+    while i < range.upperBound {
+      guard let next = nextRule(from: i, to: range.upperBound) else { break }
+      i = next
+      if bytes[i] == UInt8(ascii: "@") {
+        var nameEnd = i + 1
+        while nameEnd < range.upperBound, isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+        let name = text((i + 1)..<nameEnd).asciiLowercased
+        let stop = scan(from: nameEnd, to: range.upperBound, stopAt: [Self.openBrace, Self.semicolon])
+        let prelude = collapsedWhitespace(text(nameEnd..<min(stop, range.upperBound)))
+        let head = prelude.isEmpty ? "@\(name)" : "@\(name) \(prelude)"
+        guard stop < range.upperBound, bytes[stop] == Self.openBrace else {
+          // @import and @namespace count only before the other rules (https://drafts.csswg.org/css-cascade-5/#at-import).
+          let misplaced = (name == "import" && rules.contains { $0.type != 0 && $0.type != 3 })
+            || (name == "namespace" && rules.contains { $0.type != 0 && $0.type != 3 && $0.type != 10 })
+          if let type = Self.ruleTypes[name], !misplaced {
+            rules.append(CSSRuleSummary(type: type, cssText: head + ";", selectorText: nil, childRules: []))
+          }
+          i = stop + 1
+          continue
+        }
+        let close = scan(from: stop + 1, to: range.upperBound, stopAt: [Self.closeBrace])
+        if let type = Self.ruleTypes[name] {
+          if Self.groupingRules.contains(name) {
+            let children = ruleSummaries(in: (stop + 1)..<close)
+            let inner = children.map(\.cssText).joined(separator: " ")
+            rules.append(CSSRuleSummary(
+              type: type, cssText: head + (inner.isEmpty ? " { }" : " { \(inner) }"), selectorText: nil,
+              childRules: children))
+          } else {
+            let body = collapsedWhitespace(text((stop + 1)..<close))
+            rules.append(CSSRuleSummary(
+              type: type, cssText: head + (body.isEmpty ? " { }" : " { \(body) }"), selectorText: nil, childRules: []))
+          }
+        }
+        i = close + 1
+        continue
+      }
+      let open = scan(from: i, to: range.upperBound, stopAt: [Self.openBrace])
+      guard open < range.upperBound else { break }
+      guard bytes[open] == Self.openBrace else {
+        i = open + 1
+        continue
+      }
+      let close = scan(from: open + 1, to: range.upperBound, stopAt: [Self.closeBrace])
+      let selector = collapsedWhitespace(text(i..<open))
+      if Self.isValidSelectorForCSSOM(selector) {
+        let declarations = CSSStyleDeclaration.serialize(CSSStyleDeclaration.parse(text((open + 1)..<close)))
+        rules.append(CSSRuleSummary(
+          type: 1, cssText: declarations.isEmpty ? "\(selector) { }" : "\(selector) { \(declarations) }",
+          selectorText: selector, childRules: []))
+      }
+      i = close + 1
+    }
+    return rules
+  }
+
+  /// A selector list a browser keeps: each selector parses, or fails only on a pseudo-class or pseudo-element
+  /// this engine does not know.
+  private static func isValidSelectorForCSSOM(_ prelude: String) -> Bool {
+    guard !prelude.isEmpty else { return false }
+    for piece in CSSStyleDeclaration.splitTopLevel(prelude, where: { $0 == "," }) {
+      let selector = String(piece).trimmingCSSWhitespace()
+      guard !selector.isEmpty else { return false }
+      do {
+        _ = try SelectorList(parsing: selector)
+      } catch {
+        if error.kind == .syntax { return false }
+      }
+    }
+    return true
+  }
+
+  private func collapsedWhitespace(_ text: String) -> String {
+    text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+      .joined(separator: " ")
   }
 
   /// An at-rule at `start`; returns where the next item starts. Inside a style rule (`parent`), the blocks of
@@ -253,6 +364,22 @@ private struct StyleSheetParser {
     byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte >= 0x80
       || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
       || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+  }
+
+  /// Where the next rule at or after `start` begins (whitespace, `<!--` and `-->` skipped); nil at `end`.
+  private func nextRule(from start: Int, to end: Int) -> Int? {
+    var i = start
+    while true {
+      i = skipWhitespace(from: i, to: end)
+      guard i < end else { return nil }
+      if hasPrefix("<!--", at: i) {
+        i += 4
+      } else if hasPrefix("-->", at: i) {
+        i += 3
+      } else {
+        return i
+      }
+    }
   }
 
   private func skipWhitespace(from start: Int, to end: Int) -> Int {

@@ -83,6 +83,11 @@ enum DOMInterfaces {
     Registration(domRectReadOnly, .unselected),
     Registration(domRect, .unselected),
     Registration(domRectList, .unselected),
+    Registration(styleSheetList, .unselected),
+    Registration(styleSheet, .unselected),
+    Registration(cssStyleSheet, .unselected),
+    Registration(cssRuleList, .unselected),
+    Registration(cssRule, .unselected),
     Registration(svgElement, .elements(namespace: "http://www.w3.org/2000/svg")),
     Registration(svgAnimatedString, .unselected),
   ] + dictionaryEventInterfaceList.map { Registration($0, .dictionaryEvent) } + htmlElementRegistrations

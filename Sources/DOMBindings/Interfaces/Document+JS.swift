@@ -57,6 +57,7 @@ extension DOMInterfaces {
     b.contextGetter("location") { document, context in document.defaultView == nil ? nil : try context.window().location }
     b.contextGetter("defaultView") { document, context in document.defaultView == nil ? nil : context.global }
     b.method("getSelection") { _, args in try args.context.window().selection }
+    b.sameObject("styleSheets") { document, _ in StyleSheetListObject(document: document) }
     // https://html.spec.whatwg.org/multipage/interaction.html#dom-document-hasfocus: the page's window is the one
     // shown (WebKit answers true for the page an extension runs on), and focus is in no frame, so a frame's
     // document and a document no window shows answer false.

@@ -26,6 +26,7 @@ extension DOMInterfaces {
         "sharedworker", "style", "track", "video", "worker", "xslt",
       ])
     b.reflectTokenList("relList", attribute: "rel", supportedTokens: linkRelTokens)
+    b.contextGetter("sheet") { element, context in try CSSStyleSheetObject.of(element, in: context) }
     b.reflect("media")
     b.reflect("integrity")
     b.reflect("hreflang")
@@ -50,6 +51,7 @@ extension DOMInterfaces {
   static let htmlStyleElement = Interface<Element>("HTMLStyleElement", inherits: htmlElement) { b in
     b.reflect("media")
     b.reflect("type")
+    b.contextGetter("sheet") { element, context in try CSSStyleSheetObject.of(element, in: context) }
   }
 
   /// https://html.spec.whatwg.org/multipage/semantics.html#htmltitleelement
