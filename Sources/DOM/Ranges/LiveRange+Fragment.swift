@@ -17,7 +17,13 @@ extension LiveRange {
     if element == nil || (node.document.isHTMLDocument && element!.isHTML(named: "html")) {
       element = node.document.createElement(unchecked: "body")
     }
-    // Steps 5-7 (no script is ever marked "already started" by the parser here, so there is nothing to unmark).
-    return try node.document.parseFragment(fragment, context: element!)
+    // Step 5.
+    let made = try node.document.parseFragment(fragment, context: element!)
+    // Step 6: "Unmark all scripts in fragment node as already started": unlike innerHTML's, these run when the
+    // fragment is inserted into a document (the parser's scripts count as started until marked otherwise).
+    for case let script as Element in made.descendants() where script.localName == "script" {
+      if script.isHTML || script.namespaceURI == LibXML.Namespace.svg.rawValue { ScriptElementBehavior.madeByScript(script) }
+    }
+    return made
   }
 }
