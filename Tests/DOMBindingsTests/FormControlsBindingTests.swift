@@ -70,4 +70,38 @@ final class FocusBindingTests: BindingTestCase {
       [first, focused, document.activeElement === document.body, log.join(' ')].join(' | ')
       """), "true | b | true | focus@a:1 focusin@a:1 blur@a<b:1 focusout@a<b:1 focus@b<a:1 focusin@b<a:1 blur@b:1 focusout@b:1")
   }
+
+  /// A submit button's click validates the form first (events-finalize on constructed-login-form in the WebKit
+  /// differential suite: WebKit fires no submit for a login form whose required field is empty).
+  func testSubmittingAnInvalidFormFocusesItsFirstFailingFieldInstead() throws {
+    load("""
+      <!DOCTYPE html><form id=f><input id=e required><input id=p required><button id=b>Go</button></form>
+      <form id=g novalidate><input required><button id=c>Go</button></form>
+      """)
+    XCTAssertEqual(try string("""
+      const log = [];
+      for (const type of ['invalid', 'focus', 'submit'])
+        document.addEventListener(type, e => { log.push(type + '@' + (e.target.id || e.target.localName)); if (type === 'submit') e.preventDefault(); }, true);
+      document.getElementById('b').click();
+      document.getElementById('c').click();
+      document.getElementById('e').value = 'me'; document.getElementById('p').value = 'secret';
+      document.getElementById('b').click();
+      log.join(' ')
+      """), "invalid@e invalid@p focus@e submit@g submit@f")
+  }
+
+  /// WebKit gives no focus to a field that is not rendered (events-finalize on django-topics-forms in the WebKit
+  /// differential suite: its first field is in a collapsed part of the page).
+  func testAFieldThatIsNotRenderedTakesNoFocus() throws {
+    load("""
+      <!DOCTYPE html><style>.collapsed { display: none }</style><div class=collapsed><input id=c></div>
+      <input id=n style="display: none"><input id=v style="visibility: hidden"><input id=ok>
+      """)
+    XCTAssertEqual(try string("""
+      const log = [];
+      document.addEventListener('focus', e => log.push(e.target.id), true);
+      for (const id of ['c', 'n', 'v', 'ok']) document.getElementById(id).focus();
+      [log.join(','), document.activeElement.id].join('|')
+      """), "ok|ok")
+  }
 }

@@ -90,10 +90,6 @@ enum WebKitDifferentialExpectations {
       "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
     ],
       "WebKit serializes a file: URL's origin as \"file://\"; the URL standard makes it opaque (\"null\"), as webaction and Chromium do")
-    expect("events-finalize", "page", on: [
-      "constructed-login-form", "django-topics-forms",
-    ],
-      "TODO(#31): in WebKit a script's click() on a form control focuses it (focus, focusin) and the form's submit event is not fired where webaction fires it")
     expect("form-data", "run() › forms", on: [
       "transmission-web",
     ],

@@ -60,6 +60,10 @@ extension Element {
       // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#concept-form-submit (the
       // submit event only: there is no navigation here).
       guard isConnected, !isDisabledFormControl, let form = formOwner, form.isConnected else { return }
+      // Step 6.3: unless novalidate or formnovalidate says not to, "interactively validate the constraints": an
+      // invalid form gets `invalid` at each failing control, its first one focused, and is not submitted (as in
+      // WebKit: a login form whose required field is empty fires no submit).
+      if !form.hasAttribute("novalidate"), !hasAttribute("formnovalidate"), !form.interactivelyValidate() { return }
       form.fireEvent("submit", bubbles: true, cancelable: true)
     case .reset?:
       // https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#concept-form-reset

@@ -11,7 +11,7 @@ extension Element {
   ///
   /// https://html.spec.whatwg.org/multipage/interaction.html#focusable-area
   public var isFocusable: Bool {
-    guard isConnected else { return false }
+    guard isConnected, isBeingRendered else { return false }
     if hasAttribute("tabindex") || (getAttribute("contenteditable").map { $0.asciiLowercased != "false" } ?? false) {
       return true
     }
@@ -26,6 +26,19 @@ extension Element {
   }
 
   /// `focus()`: focuses this element when it is a focusable area (https://html.spec.whatwg.org/#dom-focus).
+  /// True when the element has a box: neither it nor an ancestor computes `display: none`, and it is visible
+  /// (https://html.spec.whatwg.org/multipage/rendering.html#being-rendered; WebKit, the reference, also refuses
+  /// focus to `visibility: hidden`). A field in a collapsed or hidden part of a page takes no focus in Safari.
+  public var isBeingRendered: Bool {
+    guard let style = computedStyle, style[.display] != "none", style[.visibility] == "visible" else { return false }
+    var ancestor = parentElement
+    while let element = ancestor {
+      if element.computedStyle?[.display] == "none" { return false }
+      ancestor = element.parentElement
+    }
+    return true
+  }
+
   public func focus() {
     guard isFocusable, document.focusedElement !== self else { return }
     let previous = document.focusedElement

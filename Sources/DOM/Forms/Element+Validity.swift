@@ -67,6 +67,17 @@ extension Element {
     return failing.isEmpty
   }
 
+  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#interactively-validate-the-constraints:
+  /// the form's failing controls get a cancelable `invalid`; the first whose event was not canceled is focused
+  /// (where a browser shows its message). True when none fails.
+  func interactivelyValidate() -> Bool {
+    let failing = descendantElements.filter { $0.formOwner === self && $0.isInvalidCandidate }
+    guard !failing.isEmpty else { return true }
+    let unhandled = failing.filter { $0.fireEvent("invalid", cancelable: true) }
+    unhandled.first?.focus()
+    return false
+  }
+
   /// The message a browser would show for the failed constraint: the custom one, else Safari's for a required
   /// control without a value, else "".
   public var validationMessage: String {
