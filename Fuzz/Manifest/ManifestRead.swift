@@ -6,7 +6,8 @@ import WebActionKit
 /// end in a manifest or in a `ManifestError` naming the file (and a key path below the root, when there is one).
 /// A manifest agrees with the property list it came from, and reading that property list written back as XML and as
 /// binary gives the same outcome. The same bytes as the Info.plist of a bundle folder on disk open as a bundle whose
-/// script is inside it, or fail with a `ManifestError`.
+/// script is inside it, or fail with a `ManifestError`, as a read with the build settings the folder's name implies
+/// (`$(PRODUCT_MODULE_NAME)`...) does.
 ///
 /// Built two ways from this one file (see FuzzSupport): a libFuzzer target with `-D FUZZING` (Scripts/fuzz), else
 /// `fuzz-manifest FILE...`, which replays inputs.
@@ -42,16 +43,21 @@ enum ManifestRead: FuzzTarget {
     case .failure(let problem):
       return violation(name, data, problem.text)
     case .success(let outcome):
-      problem = checkAgreement(data, outcome) ?? checkBundle(data, outcome)
+      // A bundle expands the build settings its folder name implies; the bare read names them as errors.
+      let settings = ExtensionManifest.buildSettings(forBundleNamed: bundle.lastPathComponent)
+      guard case .success(let bundleOutcome) = read(data, buildSettings: settings) else {
+        return violation(name, data, "the read with the bundle's build settings failed where the bare read did not")
+      }
+      problem = checkAgreement(data, outcome) ?? checkBundle(data, bundleOutcome)
       if verbose, problem == nil { print("\(name): \(outcome)") }
     }
     return problem.map { violation(name, data, $0) } ?? true
   }
 
   /// Reads `data`; a failure for anything but a manifest or a well-formed `ManifestError`.
-  static func read(_ data: Data) -> Result<Outcome, Problem> {
+  static func read(_ data: Data, buildSettings: [String: String] = [:]) -> Result<Outcome, Problem> {
     do {
-      let manifest = try ExtensionManifest(infoPlist: data, file: file)
+      let manifest = try ExtensionManifest(infoPlist: data, file: file, buildSettings: buildSettings)
       _ = manifest.activationRule.accepts(webPages: 1, webURLs: 0)
       _ = manifest.activationRule.accepts(webPages: 0, webURLs: 2)
       return .success(.manifest(Fields(manifest)))
