@@ -22,8 +22,9 @@ final class StyleSheetBindingTests: BindingTestCase {
       [document.styleSheets.length, document.styleSheets[0] === s.sheet, document.styleSheets.item(1) === l.sheet,
        document.styleSheets === document.styleSheets, s.sheet instanceof CSSStyleSheet, s.sheet instanceof StyleSheet,
        s.sheet.ownerNode === s, s.sheet.href, l.sheet.href, l.sheet.cssRules.length, s.sheet.type,
-       document.querySelector('style[type]').sheet, document.createElement('div').sheet === undefined].join('|')
-      """), "2|true|true|true|true|true|true||https://example.com/dir/missing.css|0|text/css||true")
+       document.querySelector('style[type]').sheet, document.createElement('div').sheet === undefined,
+       s.sheet.cssRules === s.sheet.cssRules].join('|')
+      """), "2|true|true|true|true|true|true||https://example.com/dir/missing.css|0|text/css||true|true")
   }
 
   func testRulesAreTheSheetsTopLevelRules() throws {

@@ -24,9 +24,13 @@ extension Element {
 
   /// A form's `elements` (https://html.spec.whatwg.org/multipage/forms.html#dom-form-elements): the listed
   /// elements whose form owner it is, in tree order, image buttons excepted; empty for an element that is not a form.
-  public var formControls: [Element] {
-    ownedListedElements.filter { !($0.localName == "input" && $0.inputType == "image") }
-  }
+  public var formControls: [Element] { ownedListedElements.filter { !$0.isImageButton } }
+
+  /// True when this element is one of `form`'s `elements` (``formControls``): listed, not an image button, owned
+  /// by `form`.
+  public func isControl(of form: Element) -> Bool { isListedElement && !isImageButton && formOwner === form }
+
+  private var isImageButton: Bool { localName == "input" && inputType == "image" }
 
   /// The listed elements whose form owner this form is, image buttons included (the form's controls that its entry
   /// list walks); empty for an element that is not a form.

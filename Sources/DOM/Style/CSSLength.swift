@@ -136,33 +136,8 @@ enum CSSLength {
   static func computedMargin(_ value: String, _ basis: Basis) -> String {
     if value == "auto" { return "0px" }
     guard let dimension = dimension(value) else { return "0px" }
-    if dimension.unit == "%" { return formatNumber(dimension.value) + "%" }
+    if dimension.unit == "%" { return CSSValue.formatNumber(dimension.value) + "%" }
     guard let px = pixels(dimension, basis) else { return "0px" }
-    return formatNumber((px * 64).rounded(.towardZero) / 64) + "px"
-  }
-
-  /// A number as WebKit writes a CSS number: at most six significant digits, no trailing zeros (13.28, 18.72).
-  static func formatNumber(_ number: Double) -> String {
-    guard number != 0 else { return "0" }
-    // Decimals for six significant digits: 5 for 1 ≤ |n| < 10, one fewer per digit before the point, one more
-    // per zero after it.
-    var decimals = 5
-    var magnitude = abs(number)
-    while magnitude >= 10, decimals > 0 {
-      magnitude /= 10
-      decimals -= 1
-    }
-    while magnitude < 1, decimals < 15 {
-      magnitude *= 10
-      decimals += 1
-    }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let rounded = (number * scale).rounded() / scale
-    if rounded == rounded.rounded() { return String(Int(rounded)) }
-    var text = String(rounded)
-    if text.contains("e") { return CSSValue.formatNumber(rounded) }
-    while text.hasSuffix("0") { text.removeLast() }
-    return text
+    return CSSValue.formatNumber((px * 64).rounded(.towardZero) / 64) + "px"
   }
 }

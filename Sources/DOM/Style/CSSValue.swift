@@ -59,9 +59,29 @@ enum CSSValue {
     return formatNumber(number)
   }
 
-  /// `400`, `350.5`: integers without a fraction.
+  /// A number as WebKit writes a CSS number: at most six significant digits, no trailing zeros (13.28, 18.72; 400, not 400.0).
   static func formatNumber(_ number: Double) -> String {
-    number == number.rounded() ? String(Int(number)) : String(number)
+    guard number != 0 else { return "0" }
+    // Decimals for six significant digits: 5 for 1 ≤ |n| < 10, one fewer per digit before the point, one more
+    // per zero after it.
+    var decimals = 5
+    var magnitude = abs(number)
+    while magnitude >= 10, decimals > 0 {
+      magnitude /= 10
+      decimals -= 1
+    }
+    while magnitude < 1, decimals < 15 {
+      magnitude *= 10
+      decimals += 1
+    }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (number * scale).rounded() / scale
+    if rounded == rounded.rounded() { return String(Int(rounded)) }
+    var text = String(rounded)
+    if text.contains("e") { return text }  // Below 1e-4 or past 2^53: Swift writes an exponent.
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
   }
 
   /// `font`'s style, weight, size and family (the other longhands are not computed here); nil when `value` is not

@@ -79,8 +79,9 @@ public struct ComputedStyle: Sendable {
     let parentSize = parent?.fontSizePixels ?? 16
     /// The parent's size times `factor`, keeping its keyword.
     func relative(_ factor: Double) -> (Double, (index: Int, factor: Double)?) {
-      if let keyword = parentKeyword { return (table[keyword.index] * keyword.factor * factor, (keyword.index, keyword.factor * factor)) }
-      return (parentSize * factor, nil)
+      guard let keyword = parentKeyword else { return (parentSize * factor, nil) }
+      let scaled = keyword.factor * factor
+      return (table[keyword.index] * scaled, (keyword.index, scaled))
     }
     var specified: String?
     switch cascaded {
@@ -110,7 +111,7 @@ public struct ComputedStyle: Sendable {
     }
     fontSizePixels = size
     fontSizeKeyword = keyword
-    values[StyleProperty.fontSize.rawValue] = CSSLength.formatNumber(size) + "px"
+    values[StyleProperty.fontSize.rawValue] = CSSValue.formatNumber(size) + "px"
   }
 
   // MARK: Values

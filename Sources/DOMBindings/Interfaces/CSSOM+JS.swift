@@ -11,8 +11,18 @@ final class CSSStyleSheetObject: ScriptExposed {
   let owner: Element
   init(owner: Element) { self.owner = owner }
 
+  /// The `cssRules` list, kept while the document does not change (so `sheet.cssRules === sheet.cssRules`, and a
+  /// loop over them parses the sheet once).
+  private var ruleList: (version: UInt64, list: CSSRuleListObject)?
+
   /// The sheet's rules as CSSOM lists them (a `link` whose file is not at hand has none).
-  var rules: [CSSRuleSummary] { owner.styleSheetRules }
+  var cssRules: CSSRuleListObject {
+    let version = owner.document.styleVersion
+    if let ruleList, ruleList.version == version { return ruleList.list }
+    let list = CSSRuleListObject(owner.styleSheetRules, sheet: self)
+    ruleList = (version, list)
+    return list
+  }
 
   /// The one sheet object of `owner` in `context` (so `style.sheet === document.styleSheets[0]`); nil when the
   /// element has no sheet.
@@ -44,6 +54,17 @@ final class StyleSheetListObject: ScriptExposed {
 
   let document: Document
   init(document: Document) { self.document = document }
+
+  private var cached: (version: UInt64, owners: [Element])?
+
+  /// The owners now, found once per change of the document (an index loop reads `length` and `[i]` each turn).
+  var owners: [Element] {
+    let version = document.styleVersion
+    if let cached, cached.version == version { return cached.owners }
+    let owners = document.styleSheetOwners
+    cached = (version, owners)
+    return owners
+  }
 }
 
 /// A sheet's (or a grouping rule's) `cssRules`: a snapshot of the rules when it was read.
@@ -53,7 +74,7 @@ final class CSSRuleListObject: ScriptExposed {
   let rules: [CSSRuleObject]
   init(rules: [CSSRuleObject]) { self.rules = rules }
 
-  convenience init(_ summaries: [CSSRuleSummary], sheet: CSSStyleSheetObject) {
+  convenience init(_ summaries: [CSSRuleSummary], sheet: CSSStyleSheetObject?) {
     self.init(rules: summaries.map { CSSRuleObject(summary: $0, sheet: sheet) })
   }
 }
@@ -63,8 +84,9 @@ final class CSSRuleObject: ScriptExposed {
   static var scriptInterface: AnyInterface { DOMInterfaces.cssRule.erased }
 
   let summary: CSSRuleSummary
-  unowned let sheet: CSSStyleSheetObject
-  init(summary: CSSRuleSummary, sheet: CSSStyleSheetObject) {
+  /// Weak: the sheet keeps its rule list, which keeps its rules (null once the sheet is gone).
+  private(set) weak var sheet: CSSStyleSheetObject?
+  init(summary: CSSRuleSummary, sheet: CSSStyleSheetObject?) {
     self.summary = summary
     self.sheet = sheet
   }
@@ -74,14 +96,14 @@ extension DOMInterfaces {
   /// https://drafts.csswg.org/cssom/#the-stylesheetlist-interface
   static let styleSheetList = Interface<StyleSheetListObject>("StyleSheetList") { b in
     b.indexed(
-      length: { $0.document.styleSheetOwners.count },
+      length: { $0.owners.count },
       lookup: { list, index -> StyleSheetOf? in
-        let owners = list.document.styleSheetOwners
+        let owners = list.owners
         return index < owners.count ? StyleSheetOf(owner: owners[index]) : nil
       })
     b.valueIterable()
     b.method("item", length: 1) { list, args -> CSSStyleSheetObject? in
-      let owners = list.document.styleSheetOwners
+      let owners = list.owners
       let index = Int(try args.uint32(0))
       return index < owners.count ? try CSSStyleSheetObject.of(owners[index], in: args.context) : nil
     }
@@ -107,7 +129,7 @@ extension DOMInterfaces {
   static let cssStyleSheet = Interface<CSSStyleSheetObject>("CSSStyleSheet", inherits: styleSheet) { b in
     b.getter("ownerRule") { _ -> CSSRuleObject? in nil }
     for name in ["cssRules", "rules"] {
-      b.getter(name) { sheet in CSSRuleListObject(sheet.rules, sheet: sheet) }
+      b.getter(name) { $0.cssRules }
     }
   }
 

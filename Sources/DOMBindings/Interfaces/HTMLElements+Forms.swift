@@ -92,10 +92,7 @@ extension DOMInterfaces {
 
   /// A form's `elements` as a live collection over its tree.
   static func formControlCollection(of form: Element) -> LiveCollection {
-    .elements(under: form.getRootNode()) { [weak form] element in
-      guard let form, element.isListedElement, element.formOwner === form else { return false }
-      return !(element.localName == "input" && element.inputType == "image")
-    }
+    .elements(under: form.getRootNode()) { [weak form] element in form.map(element.isControl(of:)) ?? false }
   }
 
   /// https://html.spec.whatwg.org/multipage/input.html#htmlinputelement
