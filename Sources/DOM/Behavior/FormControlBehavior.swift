@@ -82,7 +82,7 @@ struct InputElementBehavior: ElementBehavior {
       guard element.checkedness else { return }
       entries.append(FormEntry(name: name, value: element.getAttribute("value") ?? "on"))
     case "file":
-      entries.append(FormEntry(name: name, value: "", isFile: true))
+      entries.append(FormEntry(name: name, value: ""))
     case "hidden" where name.asciiLowercased == "_charset_":
       entries.append(FormEntry(name: name, value: "UTF-8"))
     default:

@@ -3,15 +3,12 @@
 /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#constructing-the-form-data-set
 public struct FormEntry: Equatable, Sendable {
   public var name: String
-  /// The value; a file input's entry (no file is ever chosen here) is the empty string with ``isFile`` set.
+  /// The value; a file input's entry (no file is ever chosen here, and there is no `File`) is the empty string.
   public var value: String
-  /// True for a file input's entry (a browser's empty `File`).
-  public var isFile = false
 
-  public init(name: String, value: String, isFile: Bool = false) {
+  public init(name: String, value: String) {
     self.name = name
     self.value = value
-    self.isFile = isFile
   }
 }
 
@@ -34,7 +31,7 @@ extension Element {
 
   /// The listed elements whose form owner this form is, image buttons included (the form's controls that its entry
   /// list walks); empty for an element that is not a form.
-  private var ownedListedElements: [Element] {
+  var ownedListedElements: [Element] {
     guard isHTML(named: "form") else { return [] }
     return getRootNode().descendantElements.filter { $0.isListedElement && $0.formOwner === self }
   }

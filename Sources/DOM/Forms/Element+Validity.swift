@@ -57,25 +57,24 @@ extension Element {
   /// `checkValidity()` (and `reportValidity()`, which shows nothing here): a control that fails gets a cancelable
   /// `invalid` event and answers false; a form checks each candidate it owns, firing `invalid` at each that fails.
   ///
-  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#check-validity-steps and
-  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#statically-validate-the-constraints
-  public func checkValidity() -> Bool {
-    let failing = isHTML(named: "form")
-      ? descendantElements.filter { $0.formOwner === self && $0.isInvalidCandidate }
-      : (isInvalidCandidate ? [self] : [])
-    for control in failing { control.fireEvent("invalid", cancelable: true) }
+  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#check-validity-steps
+  public func checkValidity() -> Bool { staticallyValidate().isEmpty }
+
+  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#interactively-validate-the-constraints:
+  /// as ``checkValidity()``, then the first failing control whose `invalid` was not canceled is focused (where a
+  /// browser shows its message). True when none fails.
+  func interactivelyValidate() -> Bool {
+    let failing = staticallyValidate()
+    failing.first { !$0.canceled }?.control.focus()
     return failing.isEmpty
   }
 
-  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#interactively-validate-the-constraints:
-  /// the form's failing controls get a cancelable `invalid`; the first whose event was not canceled is focused
-  /// (where a browser shows its message). True when none fails.
-  func interactivelyValidate() -> Bool {
-    let failing = descendantElements.filter { $0.formOwner === self && $0.isInvalidCandidate }
-    guard !failing.isEmpty else { return true }
-    let unhandled = failing.filter { $0.fireEvent("invalid", cancelable: true) }
-    unhandled.first?.focus()
-    return false
+  /// https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#statically-validate-the-constraints:
+  /// the failing controls (this one, or those a form owns), each fired a cancelable `invalid`, and whether a
+  /// listener canceled it.
+  private func staticallyValidate() -> [(control: Element, canceled: Bool)] {
+    let failing = isHTML(named: "form") ? ownedListedElements.filter(\.isInvalidCandidate) : (isInvalidCandidate ? [self] : [])
+    return failing.map { ($0, !$0.fireEvent("invalid", cancelable: true)) }
   }
 
   /// The message a browser would show for the failed constraint: the custom one, else Safari's for a required
