@@ -8,6 +8,10 @@ let package = Package(
     .executable(name: "webaction", targets: ["webaction"]),
     .library(name: "WebActionKit", targets: ["WebActionKit"]),
     .library(name: "WebActionHost", targets: ["WebActionHost"]),
+    // Apple's extension API under Apple's module names, so that an iOS request handler's Swift compiles unchanged:
+    // `import UIKit` / `MobileCoreServices` / `UniformTypeIdentifiers`, NSExtensionContext, NSItemProvider, UTType...
+    .library(
+      name: "AppleExtensionAPI", targets: ["WebActionFoundation", "UIKit", "MobileCoreServices", "UniformTypeIdentifiers"]),
   ],
   traits: [
     .trait(
@@ -57,6 +61,14 @@ let package = Package(
 
     // The SDK extension authors import, and the host that drives it.
     .target(name: "WebActionKit"),
+    // Apple's names over WebActionKit: Foundation's extension classes, then the modules iOS code imports.
+    .target(name: "WebActionFoundation", dependencies: ["WebActionKit"], path: "Sources/AppleAPI/WebActionFoundation"),
+    .target(
+      name: "UniformTypeIdentifiers", dependencies: ["WebActionKit"], path: "Sources/AppleAPI/UniformTypeIdentifiers"),
+    .target(
+      name: "MobileCoreServices", dependencies: ["WebActionFoundation", "UniformTypeIdentifiers", "WebActionKit"],
+      path: "Sources/AppleAPI/MobileCoreServices"),
+    .target(name: "UIKit", dependencies: ["WebActionFoundation", "UniformTypeIdentifiers"], path: "Sources/AppleAPI/UIKit"),
     .target(
       name: "WebActionHost",
       dependencies: [
@@ -121,6 +133,14 @@ let package = Package(
     .testTarget(
       name: "DOMBindingsTests", dependencies: ["DOMBindings", "JSBridge", "DOM", "URLStandard", "ScalingTestSupport"]),
     .testTarget(name: "WebActionKitTests", dependencies: ["WebActionKit"]),
+    // Request handlers as iOS extensions write them (Handlers/), compiled unchanged in Swift 5's mode and run.
+    .testTarget(
+      name: "AppleExtensionAPITests",
+      dependencies: ["WebActionFoundation", "UIKit", "MobileCoreServices", "UniformTypeIdentifiers", "WebActionKit"],
+      exclude: ["Handlers/README.md"],
+      // As `webaction port` builds a ported target: Swift 5's mode, and the classes iOS keeps in Foundation visible
+      // to a file that imports only Foundation.
+      swiftSettings: [.swiftLanguageMode(.v5), .unsafeFlags(["-Xfrontend", "-import-module", "-Xfrontend", "WebActionFoundation"])]),
     .testTarget(
       name: "WebActionHostTests",
       dependencies: ["WebActionHost", "WebActionKit", "URLStandard", "BackgroundExtension", "PageInfoExtension"]),

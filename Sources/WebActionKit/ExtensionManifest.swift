@@ -19,11 +19,15 @@ public struct ExtensionManifest: Sendable {
   /// `com.apple.security.application-groups`, from the Info.plist and any `*.entitlements` plist beside it.
   public var appGroups: [String]
 
-  /// The extension point of Action extensions.
+  /// The extension point of Action extensions with a user interface (what `webaction new` writes).
   public static let actionExtensionPoint = "com.apple.ui-services"
+  /// The extension point of Action extensions without one (Xcode's “No User Interface” Action template).
+  public static let headlessActionExtensionPoint = "com.apple.services"
 
-  /// Whether this is an Action extension.
-  public var isActionExtension: Bool { extensionPoint == ExtensionManifest.actionExtensionPoint }
+  /// Whether this is an Action extension, with or without a user interface.
+  public var isActionExtension: Bool {
+    extensionPoint == ExtensionManifest.actionExtensionPoint || extensionPoint == ExtensionManifest.headlessActionExtensionPoint
+  }
 
   /// Parses an Info.plist (XML or binary); `file` is the name used in errors, like `page-info.appex/Info.plist`.
   ///
@@ -61,7 +65,7 @@ public struct ExtensionManifest: Sendable {
         let known = buildSettings.keys.sorted().joined(separator: ", ")
         throw ManifestError(
           file: file, keyPath: path,
-          problem: "is “\(s)”: $(\(unknown.name)) is an Xcode build setting, which webaction cannot know outside Xcode; write the value your build gives it\(known.isEmpty ? "" : " (webaction expands \(known))")")
+          problem: "is “\(s)”: $(\(unknown.name)) is an Xcode build setting, which webaction cannot know outside Xcode; write the value your build gives it\(known.isEmpty ? "" : " (webaction expands \(known))"), or make the bundle with `webaction port` from the Xcode folder (--setting \(unknown.name)=…)")
       }
     }
     /// An optional string: expanded when every setting it names is known, else as written.
@@ -157,8 +161,18 @@ public struct ExtensionManifest: Sendable {
 
   /// `text` with each `$(NAME)` and `${NAME}` replaced by its build setting; the first unknown one fails.
   static func expand(_ text: String, _ settings: [String: String]) -> Result<String, UnknownBuildSetting> {
-    guard text.contains("$(") || text.contains("${") else { return .success(text) }
+    let (expanded, unknown) = expandingBuildSettings(in: text, from: settings)
+    if let first = unknown.first { return .failure(UnknownBuildSetting(name: first)) }
+    return .success(expanded)
+  }
+
+  /// `text` with each `$(NAME)` and `${NAME}` whose setting is in `settings` replaced by its value, as Xcode does
+  /// when it builds a bundle, and the names of the settings that are not there (those references stay as written).
+  /// `$(NAME:modifier)`, Xcode's operators (`:rfc1034identifier`, `:c99extidentifier`), reads the setting itself.
+  public static func expandingBuildSettings(in text: String, from settings: [String: String]) -> (text: String, unknown: [String]) {
+    guard text.contains("$(") || text.contains("${") else { return (text, []) }
     var result = ""
+    var unknown: [String] = []
     var rest = Substring(text)
     while let start = rest.firstIndex(of: "$") {
       result += rest[..<start]
@@ -171,13 +185,16 @@ public struct ExtensionManifest: Sendable {
         continue
       }
       let name = String(rest[rest.index(after: after)..<end])
-      // `$(NAME:modifier)`, Xcode's operators (`:rfc1034identifier`, `:c99extidentifier`), reads the setting itself.
       let base = String(name.prefix { $0 != ":" })
-      guard let value = settings[base] else { return .failure(UnknownBuildSetting(name: base)) }
-      result += value
+      if let value = settings[base] {
+        result += value
+      } else {
+        if !unknown.contains(base) { unknown.append(base) }
+        result += rest[start...end]
+      }
       rest = rest[rest.index(after: end)...]
     }
-    return .success(result + rest)
+    return (result + rest, unknown)
   }
 
   /// A `$(NAME)` that names a build setting webaction does not know.

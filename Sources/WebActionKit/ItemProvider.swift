@@ -8,7 +8,7 @@ public final class ItemProvider: @unchecked Sendable {
   public typealias CompletionHandler = (Any?, (any Error)?) -> Void
 
   /// What was registered, in order (the wire protocol carries these).
-  let registrations: [(typeIdentifier: String, item: Any)]
+  public let registrations: [(typeIdentifier: String, item: Any)]
 
   /// Registers `item` under `typeIdentifier` (Apple's `NSItemProvider(item:typeIdentifier:)`).
   ///
@@ -28,8 +28,9 @@ public final class ItemProvider: @unchecked Sendable {
     registrations = [(UTType.propertyList.identifier, propertyList)]
   }
 
-  /// A provider with several registrations, as `ExtensionWire` rebuilds one.
-  init(registrations: [(typeIdentifier: String, item: Any)]) {
+  /// A provider with several registrations, in order (as `ExtensionWire` rebuilds one, or as an Apple-named
+  /// `NSItemProvider` hands its own over).
+  public init(registrations: [(typeIdentifier: String, item: Any)]) {
     self.registrations = registrations
   }
 

@@ -46,6 +46,7 @@ public struct UTType: Sendable, Hashable, CustomStringConvertible {
     "public.utf8-plain-text": ["public.plain-text"],
     "public.html": ["public.text"],
     "public.xml": ["public.text"],
+    "public.json": ["public.text"],
     "public.content": ["public.item"],
     "public.composite-content": ["public.content"],
     "public.image": ["public.data", "public.content"],
@@ -57,6 +58,19 @@ public struct UTType: Sendable, Hashable, CustomStringConvertible {
     "com.adobe.pdf": ["public.data", "public.composite-content"],
     "com.apple.webarchive": ["public.data", "public.composite-content"],
   ]
+
+  /// Whether the built-in hierarchy declares this type (Apple: whether the system knows it).
+  public var isDeclared: Bool { UTType.parents[identifier] != nil || identifier == UTType.item.identifier }
+
+  /// The types this one conforms to, directly or through its parents, not counting itself.
+  public var supertypes: Set<UTType> {
+    var found: Set<UTType> = []
+    var pending = UTType.parents[identifier] ?? []
+    while let next = pending.popLast() {
+      if found.insert(UTType(next)).inserted { pending += UTType.parents[next] ?? [] }
+    }
+    return found
+  }
 
   /// Whether this type is `other` or descends from it in the built-in hierarchy.
   public func conforms(to other: UTType) -> Bool {

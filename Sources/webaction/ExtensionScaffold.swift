@@ -1,4 +1,5 @@
 import Foundation
+import WebActionKit
 
 /// The files of a new bundle (`webaction new`), by path inside `NAME.appex`.
 struct ExtensionScaffold {
@@ -171,26 +172,18 @@ struct ExtensionScaffold {
       """
   }
 
-  /// The webaction checkout this binary was built from (for the Swift package's dependency), if it is still there.
-  private static var sourceRoot: String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    return FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) ? root.path : "../webaction"
-  }
-
-  /// How SwiftPM names a path dependency: its folder's name, lowercased.
-  private static var packageIdentity: String { URL(fileURLWithPath: sourceRoot).lastPathComponent.lowercased() }
-
   private var package: String {
     """
       // swift-tools-version:6.1
       import PackageDescription
 
+      \(SDKPackage.manifestPreamble)
       // \(name)'s native side: an executable written against WebActionKit (see README.txt).
       let package = Package(
         name: "\(name)",
-        dependencies: [.package(path: "\(Self.sourceRoot)")],
+        dependencies: [webaction],
         targets: [
-          .executableTarget(name: "\(name)", dependencies: [.product(name: "WebActionKit", package: "\(Self.packageIdentity)")])
+          .executableTarget(name: "\(name)", dependencies: [.product(name: "WebActionKit", package: webactionPackage)])
         ]
       )
 
@@ -236,7 +229,11 @@ struct ExtensionScaffold {
 
           cd \(name).appex && swift build -c release && cp .build/release/\(name) .
 
-      Package.swift depends on webaction's sources at \(Self.sourceRoot); change the path if they moved.
+      Package.swift depends on webaction \(WebActionRelease.version) by its URL, \(WebActionRelease.packageURL).
+      To build against a local checkout of webaction instead (offline, or before a release):
+
+          \(SDKPackage.pathVariable)=\(SDKPackage.localCheckout ?? "/path/to/webaction") swift build -c release
+
       Until the program is in the bundle, Tests/example/finalize-args.json stands in for its answer; remove that
       file to test the program itself, then record its snapshots: webaction test \(name).appex --update
 

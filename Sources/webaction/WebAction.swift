@@ -2,6 +2,7 @@ import ArgumentParser
 import CMalloc
 import Foundation
 import WebActionHost
+import WebActionKit
 
 @main
 struct WebAction: ParsableCommand {
@@ -21,13 +22,15 @@ struct WebAction: ParsableCommand {
         webaction run a.html b.html c.html --ext page-info --output-dir out/
         webaction batch site/ --ext translate --arg to=es --out site-es/
         webaction new my-action --template info && webaction test my-action.appex
+        webaction port MyApp/ActionExtension   (an iOS extension, Swift unchanged)
         webaction inspect Pages/article.html --ext page-info
         webaction eval Pages/article.html 'document.title'
         webaction list
         webaction validate ./My.appex
       """,
+    version: WebActionRelease.version,
     subcommands: [
-      Run.self, BatchCommand.self, TestCommand.self, NewCommand.self, Inspect.self, Eval.self, Validate.self, Extensions.self, Defaults.self, BatchWorkerCommand.self,
+      Run.self, BatchCommand.self, TestCommand.self, NewCommand.self, PortCommand.self, Inspect.self, Eval.self, Validate.self, Extensions.self, Defaults.self, BatchWorkerCommand.self,
       ExtensionHostCommand.self,
     ],
     defaultSubcommand: nil)

@@ -76,11 +76,23 @@ final class ExtensionManifestTests: XCTestCase {
 
     info["CFBundleIdentifier"] = "$(PRODUCT_BUNDLE_IDENTIFIER)"
     XCTAssertThrowsError(try ExtensionManifest(infoPlist: info.encoded(as: .xml), file: "n.appex/Info.plist", buildSettings: settings)) { error in
-      XCTAssertEqual("\(error)", "n.appex/Info.plist: CFBundleIdentifier is “$(PRODUCT_BUNDLE_IDENTIFIER)”: $(PRODUCT_BUNDLE_IDENTIFIER) is an Xcode build setting, which webaction cannot know outside Xcode; write the value your build gives it (webaction expands EXECUTABLE_NAME, PRODUCT_MODULE_NAME, PRODUCT_NAME, TARGET_NAME)")
+      XCTAssertEqual("\(error)", "n.appex/Info.plist: CFBundleIdentifier is “$(PRODUCT_BUNDLE_IDENTIFIER)”: $(PRODUCT_BUNDLE_IDENTIFIER) is an Xcode build setting, which webaction cannot know outside Xcode; write the value your build gives it (webaction expands EXECUTABLE_NAME, PRODUCT_MODULE_NAME, PRODUCT_NAME, TARGET_NAME), or make the bundle with `webaction port` from the Xcode folder (--setting PRODUCT_BUNDLE_IDENTIFIER=…)")
     }
+    // `webaction port` expands what it knows and keeps the rest as written, naming it.
+    let partial = ExtensionManifest.expandingBuildSettings(in: "$(PRODUCT_NAME) $(TEAM) ${TEAM} $x $(", from: settings)
+    XCTAssertEqual(partial.text, "Save to Notes $(TEAM) ${TEAM} $x $(")
+    XCTAssertEqual(partial.unknown, ["TEAM"])
     info["CFBundleIdentifier"] = "com.example.${PRODUCT_NAME:rfc1034identifier}"
     XCTAssertEqual(try ExtensionManifest(infoPlist: info.encoded(as: .xml), file: "n", buildSettings: ["PRODUCT_NAME": "Notes"]).bundleIdentifier,
                    "com.example.Notes")
+  }
+
+  func testBothActionExtensionPointsAreActions() throws {
+    var headless = ManifestFixture.info
+    headless["NSExtension"]?["NSExtensionPointIdentifier"] = "com.apple.services"
+    XCTAssertTrue(try parse(headless).isActionExtension, "Xcode's “No User Interface” Action template")
+    headless["NSExtension"]?["NSExtensionPointIdentifier"] = "com.apple.share-services"
+    XCTAssertFalse(try parse(headless).isActionExtension)
   }
 
   func testOptionalKeysAndFallbacks() throws {

@@ -42,12 +42,17 @@ final class NewCommandTests: WorkFolderTestCase {
     XCTAssertEqual(made.status, 0, made.stdout)
     let bundle = work.appendingPathComponent("counter.appex")
     XCTAssertEqual(try WebActionCommand.run(["test", bundle.path]).status, 0, "passes before it is built (finalize-args.json)")
+    let manifest = try String(contentsOf: bundle.appendingPathComponent("Package.swift"), encoding: .utf8)
+    XCTAssertTrue(manifest.contains(#".package(url: "https://github.com/webaction/webaction", from: ""#), manifest)
+    XCTAssertFalse(manifest.contains(WebActionCommand.packageRoot.path), "no path into a source checkout")
     // Building it takes a minute under the AddressSanitizer pass's load; the release pass builds it.
     guard ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil else { return }
     let build = Process()
     build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     // A debug build: what is checked is that the template compiles and answers, not its speed (release: 21 s).
     build.arguments = ["swift", "build", "--package-path", bundle.path]
+    // The package names webaction by URL and version; this checkout stands in for the URL (its README.txt says so).
+    build.environment = ProcessInfo.processInfo.environment.merging(["WEBACTION_SDK_PATH": WebActionCommand.packageRoot.path]) { $1 }
     try build.run()
     build.waitUntilExit()
     XCTAssertEqual(build.terminationStatus, 0)

@@ -2,8 +2,8 @@
 ///
 /// Every read re-parses the attribute (so `setAttribute("style", …)` is seen at once) and every
 /// write re-serializes it the way Chrome does: `name: value;` declarations joined by single
-/// spaces, `!important` kept as ` !important`. Values are kept as written (no validation, no
-/// shorthand expansion).
+/// spaces, `!important` kept as ` !important`. Values are kept as written (no validation, and a
+/// shorthand stays one declaration; `background-color` alone reads its part back from `background`).
 ///
 /// A computed declaration (`getComputedStyle`) is read-only and live: it lists the properties the cascade
 /// computes (``StyleProperty``) with their current values, answers "" for other properties, and refuses writes
@@ -70,7 +70,30 @@ public final class CSSStyleDeclaration {
   public func getPropertyValue(_ property: String) -> String {
     let name = Self.normalizedName(property)
     if isComputed { return element.computedStyle?.value(forProperty: name) ?? "" }
-    return declarations.first { $0.name == name }?.value ?? ""
+    // The last declaration that sets it wins: itself, or a shorthand whose part it is (`background: red` gives
+    // `background-color` "red", as WebKit answers; a shorthand without that part gives "transparent").
+    var found = ""
+    for declaration in declarations {
+      if declaration.name == name {
+        found = declaration.value
+      } else if let part = Self.longhand(name, of: declaration) {
+        found = part
+      }
+    }
+    return found
+  }
+
+  /// The value the shorthand `declaration` gives `longhand`, for the shorthands whose parts are read back here;
+  /// nil when it is not one of them or does not set `longhand`.
+  private static func longhand(_ longhand: String, of declaration: Declaration) -> String? {
+    switch (declaration.name, longhand) {
+    case ("background", "background-color"):
+      guard let word = CSSValue.backgroundColorWord(declaration.value) else { return nil }
+      if word.isEmpty { return "transparent" }
+      return word.contains("#") || word.contains("(") ? serializingColors(word) : word.asciiLowercased
+    default:
+      return nil
+    }
   }
 
   /// "important" when the property is set with `!important`, else "".

@@ -186,13 +186,17 @@ enum CSSValue {
   /// `background`'s color (https://drafts.csswg.org/css-backgrounds-3/#background): the color of the last layer,
   /// transparent when it gives none.
   static func background(_ value: String) -> String? {
+    guard let word = backgroundColorWord(value) else { return nil }
+    if word == "currentcolor" { return word }
+    return word.isEmpty ? "rgba(0, 0, 0, 0)" : CSSColor.parse(word)?.serialized
+  }
+
+  /// The color of a `background` shorthand as written (its last layer's color word), "" when it gives none, nil
+  /// when the value is empty.
+  static func backgroundColorWord(_ value: String) -> String? {
     let layers = CSSStyleDeclaration.splitTopLevel(value, where: { $0 == "," })
     guard let last = layers.last else { return nil }
-    for word in components(String(last)) {
-      if word == "currentcolor" { return word }
-      if let color = CSSColor.parse(word) { return color.serialized }
-    }
-    return "rgba(0, 0, 0, 0)"
+    return components(String(last)).first { $0.asciiLowercased == "currentcolor" || CSSColor.parse($0.asciiLowercased) != nil } ?? ""
   }
 
   private static func isFontSize(_ token: String) -> Bool {

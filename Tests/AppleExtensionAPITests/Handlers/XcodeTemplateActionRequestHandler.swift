@@ -1,0 +1,1 @@
+../../webactionTests/Fixtures/xcode-template/UniformTypeIdentifiers/ActionExtension/ActionRequestHandler.swift
