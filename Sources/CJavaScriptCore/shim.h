@@ -15,6 +15,10 @@ JS_EXPORT void JSGlobalContextSetUnhandledRejectionCallback(JSGlobalContextRef c
                                                             JSValueRef *exception);
 JS_EXPORT void JSSynchronousGarbageCollectForDebugging(JSContextRef ctx);
 JS_EXPORT void JSGlobalContextSetName(JSGlobalContextRef ctx, JSStringRef name);
+// jsc/jsc-version.h (the GLib API's header, which needs GLib's): the library's version, for `webaction --version`.
+unsigned int jsc_get_major_version(void);
+unsigned int jsc_get_minor_version(void);
+unsigned int jsc_get_micro_version(void);
 // JSScriptRefPrivate.h: a script parsed once for a context group, then run in any of its contexts.
 typedef struct OpaqueJSScript *JSScriptRef;
 JS_EXPORT JSScriptRef JSScriptCreateFromString(JSContextGroupRef group, JSStringRef url, int startingLineNumber,

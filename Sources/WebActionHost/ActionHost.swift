@@ -18,6 +18,8 @@ public final class ActionHost {
   private var reusablePrincipal: (className: String, object: any ExtensionRequestHandling)?
   /// The extension process kept across pages (its executable, or `--isolate`).
   private var processRunner: ProcessExtensionRunner?
+  /// Whether the loopback of a bundle without a native side has been reported (once per host).
+  private var loopbackNoted = false
   /// Receives each step of a page and its seconds: `load` (read, decode), `parse`, `window`, `page scripts`
   /// (`--scripts`), `evaluate`, `run`, `convert`, `extension`, `finalize`, `serialize` (`--verbose`).
   public var trace: ((String, TimeInterval) -> Void)?
@@ -46,9 +48,10 @@ public final class ActionHost {
 
     // Step 1. Load the page and the preprocessing file, and call run().
     let (page, preprocessor, object, results) = try preprocess(request)
-    if runner == nil, request.finalizeArguments == nil {
-      report(Diagnostic(.info, source: "webaction",
-                        "\(source.bundle.name) has no NSExtensionPrincipalClass or executable: finalize() is not called (give --finalize-args FILE to test it)"))
+    if runner == nil, request.finalizeArguments == nil, !loopbackNoted {
+      // Said once per host (a run over many pages, a batch worker), not once per page.
+      loopbackNoted = true
+      report(Diagnostic(.warning, source: "webaction", source.loopbackNote))
     }
 
     // Step 2. The native extension (or --finalize-args) decides finalize()'s argument.
@@ -64,7 +67,8 @@ public final class ActionHost {
       finalizeArguments = try runner.process(item, opened: &opened) ?? .dictionary([:])
       timing.lap("extension")
     } else {
-      finalizeArguments = nil
+      // No native side: a loopback one, so that finalize() runs (with what run() collected) instead of nothing.
+      finalizeArguments = results
     }
 
     // Step 3. finalize(), then serialize.

@@ -12,20 +12,7 @@ public enum PageSource: Sendable {
   /// `-` reads standard input (at most `maximumSize` bytes, when given); anything else is a file path.
   public init(argument: String, maximumSize: Int? = nil) throws(WebActionError) {
     if argument == "-" {
-      // The throwing read: `readDataToEndOfFile()` traps on an error (standard input a directory, say). In chunks, so
-      // a limit stops an endless stream before it is all in memory.
-      var data = Data()
-      do {
-        while let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty {
-          data.append(chunk)
-          if let maximumSize, data.count > maximumSize { throw Self.tooLarge("<stdin>", size: nil, limit: maximumSize) }
-        }
-      } catch let error as WebActionError {
-        throw error
-      } catch {
-        throw WebActionError(.input, "cannot read the page from standard input: \(FileDescriptorWriter.reason(error))")
-      }
-      self = .bytes(data, name: "<stdin>")
+      self = .bytes(try InputFile.read("-", what: "the page", maximumSize: maximumSize), name: "<stdin>")
     } else {
       self = .file(URL(fileURLWithPath: argument))
     }
@@ -80,19 +67,7 @@ public enum PageSource: Sendable {
       }
       return ([UInt8](page.data), page.fileURL)
     case .file(let url):
-      guard FileManager.default.fileExists(atPath: url.path) else {
-        throw WebActionError(.input, "page not found: \(url.path)")
-      }
-      // Checked before reading: a page past the limit is never loaded.
-      // stat(2), not FileManager's attributes, which also look up the owner's name (opening /etc/passwd).
-      var info = stat()
-      if let maximumSize, stat(url.path, &info) == 0, Int(info.st_size) > maximumSize {
-        throw Self.tooLarge(url.path, size: Int(info.st_size), limit: maximumSize)
-      }
-      guard let data = FileManager.default.contents(atPath: url.path) else {
-        throw WebActionError(.input, "cannot read the page \(url.path)", hint: "Check its permissions.")
-      }
-      return ([UInt8](data), url)
+      return ([UInt8](try InputFile.read(url.path, what: "the page", maximumSize: maximumSize)), url)
     }
   }
 }

@@ -19,6 +19,17 @@ public struct ExtensionSource: Sendable {
     makePrincipalObject = principalClasses
   }
 
+  /// Whether the bundle has a native side (a program, or a principal class); without one, finalize() gets run()'s
+  /// results back (``loopbackNote``).
+  public var hasNativeSide: Bool {
+    bundle.executableURL != nil || bundle.manifest.executable != nil || bundle.manifest.principalClass != nil
+  }
+
+  /// What a host says, once, of a bundle without a native side.
+  public var loopbackNote: String {
+    "\(bundle.name) has no native side (no NSExtensionPrincipalClass or CFBundleExecutable): finalize() gets run()'s results back, as a native side that returns them unchanged would; --finalize-args FILE gives it another argument"
+  }
+
   /// Throws unless the extension's activation rule accepts what Safari offers for a page (one item with the web
   /// page and its URL, `ActivationInput.safariPage`): Safari would not offer it otherwise. `--force` skips this.
   public func requireActivation() throws(WebActionError) {

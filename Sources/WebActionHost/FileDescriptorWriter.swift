@@ -89,10 +89,24 @@ enum FileDescriptorWriter {
 /// The process's standard output, written without traps: a failure is a `WebActionError` of class `.output`.
 public enum StandardOutput {
   /// Writes `data`; `what` names it in the error ("the page", "the results").
+  ///
+  /// A reader that has gone (`webaction list | head -1`) ends the process quietly, as SIGPIPE ends `cat`: the shell
+  /// sees a death by SIGPIPE (status 141) and prints nothing.
   public static func write(_ data: Data, what: String) throws(WebActionError) {
     if let error = FileDescriptorWriter.writeAll(data, to: STDOUT_FILENO) {
+      if error == EPIPE { endAsAClosedPipeWould() }
       throw WebActionError(.output, "cannot write \(what) to standard output: \(FileDescriptorWriter.reason(error))")
     }
+  }
+
+  private static func endAsAClosedPipeWould() -> Never {
+    signal(SIGPIPE, SIG_DFL)
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    pthread_sigmask(SIG_UNBLOCK, &pipeSignal, nil)
+    kill(getpid(), SIGPIPE)
+    _exit(128 + SIGPIPE)
   }
 
   /// Writes `text` as UTF-8.

@@ -48,7 +48,10 @@ struct Preprocessor {
       do {
         _ = try context.evaluate(scriptSource, sourceURL: scriptURL.path, keepCompiled: true)
       } catch {
-        throw scriptFailure(error, doing: "loading \(scriptURL.lastPathComponent)")
+        var failure = scriptFailure(error, doing: "loading \(scriptURL.lastPathComponent)")
+        // A file that does not parse fails on every page alike.
+        failure.isSameForEveryPage = (error as? ScriptError)?.kind == .syntax
+        throw failure
       }
     }
     let object: ScriptValue

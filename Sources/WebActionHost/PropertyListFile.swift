@@ -5,13 +5,21 @@ import WebActionKit
 public enum PropertyListFile {
   /// Reads a JSON, XML or binary property list.
   public static func read(_ path: String) throws(WebActionError) -> PropertyList {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw WebActionError(.usage, "cannot read \(path)", hint: "Give a JSON or property-list file.")
+    let data: Data
+    do {
+      data = try InputFile.read(path, what: "the file", maximumSize: 64 * 1_048_576)
+    } catch {
+      throw WebActionError(.usage, error.message, hint: error.hint ?? "Give a JSON or property-list file (a pipe or <(...) works too).")
     }
+    return try decode(data, name: path)
+  }
+
+  /// Decodes the bytes of a JSON, XML or binary property list read from `name`.
+  public static func decode(_ data: Data, name: String) throws(WebActionError) -> PropertyList {
     do {
       return try PropertyList.decode(data)
     } catch {
-      throw WebActionError(.usage, "\(path) is neither JSON nor a property list: \(error)")
+      throw WebActionError(.usage, "\(name) is neither JSON nor a property list: \(error)")
     }
   }
 

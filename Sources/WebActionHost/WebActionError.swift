@@ -43,6 +43,12 @@ public struct WebActionError: Error, CustomStringConvertible, Sendable {
   public var message: String
   /// What to do about it, when there is something to do.
   public var hint: String?
+  /// Whether every page would fail the same way (the preprocessing file does not compile): a batch stops at it.
+  /// Bundle and dependency errors are so by their kind.
+  public var isSameForEveryPage = false
+
+  /// Whether a batch should stop at this error rather than meet it again on every page.
+  public var stopsABatch: Bool { isSameForEveryPage || kind == .bundle || kind == .dependency }
 
   public init(_ kind: Kind, _ message: String, hint: String? = nil) {
     self.kind = kind

@@ -18,6 +18,8 @@ public struct ExtensionManifest: Sendable {
   public var activationRule: ActivationRule
   /// `com.apple.security.application-groups`, from the Info.plist and any `*.entitlements` plist beside it.
   public var appGroups: [String]
+  /// `WebActionArguments`: the `--arg` keys the extension reads, when it declares them (nil: it does not say).
+  public var arguments: [ExtensionArgument]?
 
   /// The extension point of Action extensions with a user interface (what `webaction new` writes).
   public static let actionExtensionPoint = "com.apple.ui-services"
@@ -121,6 +123,7 @@ public struct ExtensionManifest: Sendable {
     }
     activationRule = rule
     appGroups = try ExtensionManifest.appGroups(in: root, file: file)
+    arguments = try ExtensionArgument.declared(in: root, file: file)
   }
 
   /// Reads the Info.plist at `url`, and the app groups of `*.entitlements` plists in the same folder. Build settings

@@ -10,6 +10,13 @@ public struct ManifestProblem: Sendable, Equatable, CustomStringConvertible {
   public var keyPath: [String]
   public var problem: String
 
+  public init(severity: Severity, file: String, keyPath: [String], problem: String) {
+    self.severity = severity
+    self.file = file
+    self.keyPath = keyPath
+    self.problem = problem
+  }
+
   public var description: String {
     let place = keyPath.isEmpty ? file : "\(file): \(keyPath.joined(separator: " → "))"
     return "\(severity): \(place) \(problem)"
@@ -120,6 +127,11 @@ extension ExtensionManifest {
       if case .array(let items) = groups, items.allSatisfy({ $0.string != nil }) {} else {
         add(.error, [groupsKey], "is \(article(groups.kindName)), expected an array of group identifiers")
       }
+    }
+    do {
+      _ = try ExtensionArgument.declared(in: root, file: file)
+    } catch {
+      add(.error, error.keyPath, error.problem)
     }
     return problems
   }

@@ -47,7 +47,7 @@ struct BatchCommand: ParsableCommand {
     "The extension: an .appex folder, or a name on the search path or built in (see `webaction list`).", valueName: "name|path"))
   var extensionName: String
 
-  @Option(name: .customLong("out"), help: ArgumentHelp("The output folder (created if missing).", valueName: "dir"))
+  @Option(name: [.customShort("o"), .customLong("out")], help: ArgumentHelp("The output folder (created if missing); not an input folder nor inside one.", valueName: "dir"))
   var outputFolder: String
 
   @Option(name: .customShort("j"), help: ArgumentHelp("Worker processes (default: the number of cores).", valueName: "n"))
@@ -102,13 +102,15 @@ struct BatchCommand: ParsableCommand {
     // The extension is resolved here first, so that a bad --ext fails once, before any worker starts.
     let source = try builtInExtensions.resolve(extensionName)
     if !options.force { try source.requireActivation() }
+    try options.checkArguments(for: source)
+    if !source.hasNativeSide, options.finalizeArgs == nil, !options.quiet { StandardError.write("webaction: warning: \(source.loopbackNote)\n") }
     var files = try BatchInputs.expand(inputs)
     if let shard {
       let part = try BatchShard(argument: shard)
       files = files.filter { part.contains($0.relativePath) }
     }
     let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
-    try AtomicFile.createFolder(output)
+    try BatchInputs.checkOutput(output, inputs: inputs)
     let settings = options.settings
     var batchOptions = Batch.Options(
       workerCommand: [Self.executablePath, "batch-worker"],
@@ -117,6 +119,17 @@ struct BatchCommand: ParsableCommand {
       fileTimeLimit: fileTimeout ?? (settings.timeout * 2 + settings.extensionTimeout + settings.pageTimersTime + 60))
     batchOptions.workers = jobs
     batchOptions.resume = resume
+    let finalizeBytes = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in
+      try InputFile.read(path, what: "the --finalize-args file")
+    }
+    if let finalizeBytes, let path = settings.finalizeArgumentsFile { _ = try PropertyListFile.decode(finalizeBytes, name: path) }
+    let (stamp, notKept) = try BatchStamp.settle(
+      in: output, bundle: source.bundle, arguments: settings.arguments, finalizeArguments: finalizeBytes)
+    batchOptions.validSince = stamp.since
+    batchOptions.setup.finalizeArguments = finalizeBytes
+    if resume, let notKept, !options.quiet {
+      StandardError.write("webaction: --resume: every page is redone: the outputs in \(outputFolder) are not kept, as \(notKept)\n")
+    }
     batchOptions.bundleURL = source.bundle.url
     batchOptions.reportPath = report
     let display = BatchDisplay(terminal: isatty(STDERR_FILENO) == 1, quiet: options.quiet)
@@ -140,6 +153,10 @@ struct BatchCommand: ParsableCommand {
     sources.forEach { $0.cancel() }
     display.summary(totals, report: report)
     if let signalNumber = stopSignal.value { return 128 + signalNumber }
+    if let failure = totals.stoppedBy {
+      StandardError.write("webaction: stopped: every page would fail this way: \(failure.message)\n")
+      return WebActionError.Kind(rawValue: failure.kind)?.exitCode ?? Self.someFailedExitCode
+    }
     return totals.failed > 0 ? Self.someFailedExitCode : 0
   }
 

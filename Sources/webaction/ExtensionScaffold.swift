@@ -67,15 +67,17 @@ struct ExtensionScaffold {
     case .blank: (
       "    // Collect what the native side needs, and pass it on (a property list: strings, numbers, arrays, objects).\n"
         + "    args.completionFunction({ title: document.title, url: document.URL });",
-      "    // Apply the native side's answer to the page.\n"
-        + "    if (args.note) document.body.setAttribute(\"data-note\", args.note);")
+      "    // Apply the native side's answer to the page (without a native side, args is what run() passed).\n"
+        + "    document.body.setAttribute(\"data-note\", args.note || \"seen by \(name): \" + args.title);")
     case .info: (
       "    var headings = Array.prototype.map.call(document.querySelectorAll(\"h1, h2, h3\"), function (h) { return h.textContent.trim(); });\n"
         + "    args.completionFunction({ title: document.title, headings: headings, links: document.links.length });",
-      "    if (!args.summary) return;\n"
+      "    // The native side's summary; without a native side, args is what run() passed, summarized here.\n"
+        + "    var summary = args.summary || (args.headings ? args.headings.length + \" headings, \" + args.links + \" links\" : \"\");\n"
+        + "    if (!summary) return;\n"
         + "    var note = document.createElement(\"p\");\n"
         + "    note.className = \"\(name)-summary\";\n"
-        + "    note.textContent = args.summary;\n"
+        + "    note.textContent = summary;\n"
         + "    document.body.insertBefore(note, document.body.firstChild);")
     case .translateLike: (
       "    // One segment per block; textContent keeps the text and drops inline markup (a real translator keeps it).\n"

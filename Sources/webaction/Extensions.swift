@@ -22,11 +22,18 @@ struct Extensions: ParsableCommand {
       """,
     aliases: ["extensions"])
 
-  @Argument(help: ArgumentHelp("A saved page: show what Safari offers for it (each page it holds, with its URL).", valueName: "page"))
+  @Argument(help: ArgumentHelp("A saved page: show what Safari offers for it (each page it holds, with its URL). Or an extension's name or bundle: show it, with the --arg keys it takes.", valueName: "page-or-extension"))
   var page: String?
 
   func run() throws {
-    if let page { printing(try Self.offered(for: page)) }
+    if let page {
+      let isFile = FileManager.default.fileExists(atPath: page) && !page.hasSuffix(".appex")
+      if !isFile, let source = try? builtInExtensions.resolve(page) {
+        printing(Self.details(of: source))
+        return
+      }
+      printing(try Self.offered(for: page))
+    }
     func line(_ name: String, _ url: URL, _ place: String) -> String {
       let column = { (text: String, width: Int) in text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
       guard let bundle = try? ExtensionBundle(url: url) else {
@@ -45,16 +52,47 @@ struct Extensions: ParsableCommand {
     printing(lines.joined())
   }
 
+  /// One extension: where it is, its native side, whether it activates for a page, and the arguments it declares.
+  static func details(of source: ExtensionSource) -> String {
+    let bundle = source.bundle, manifest = bundle.manifest
+    let native: String
+    if let program = bundle.executableURL {
+      native = "its own process (\(program.lastPathComponent))"
+    } else if let className = manifest.principalClass, source.makePrincipalObject(className) != nil {
+      native = "built into webaction (\(className))"
+    } else if source.hasNativeSide {
+      native = "missing: \(manifest.executable.map { "\($0) is not in the bundle" } ?? "\(manifest.principalClass ?? "") is not built in") (webaction validate)"
+    } else {
+      native = "none, JavaScript only (finalize() gets run()'s results)"
+    }
+    var text = """
+      \(bundle.name): \(manifest.displayName) (\(manifest.bundleIdentifier))
+        bundle       \(bundle.url.path)
+        native side  \(native)
+        activates    \(manifest.activationRule.accepts(.safariPage) ? "for a web page" : "not for a web page (--force runs it)"): \(summary(manifest.activationRule))
+
+      """
+    guard let arguments = manifest.arguments else {
+      return text + "  arguments    not declared (WebActionArguments in its Info.plist): any --arg KEY=VALUE is passed on\n"
+    }
+    text += arguments.isEmpty ? "  arguments    none\n" : "  arguments (--arg KEY=VALUE):\n"
+    let width = (arguments.map(\.name.count).max() ?? 0) + 2
+    for argument in arguments {
+      var about = argument.description
+      if !argument.values.isEmpty { about += " One of: \(argument.values.joined(separator: ", "))." }
+      if let value = argument.defaultValue { about += " Default: \(value)." }
+      text += "    \(argument.name.padding(toLength: width, withPad: " ", startingAt: 0))\(about)\n"
+    }
+    return text
+  }
+
   /// What Safari offers for each page of the file at `path`: one item with the page and its URL.
   static func offered(for path: String) throws -> String {
     let saved: SavedFile
     do {
-      let data = try Data(contentsOf: URL(fileURLWithPath: path))
-      saved = try PageFormats.format(for: path).read(data, name: path, fileURL: URL(fileURLWithPath: path))
-    } catch let error as WebActionError {
-      fail(with: error)
+      saved = try PageFormats.read(file: path, maximumSize: ActionRequest.defaultMaximumPageSize)
     } catch {
-      fail(with: WebActionError(.input, "cannot read \(path): \(WebActionError.systemReason(error))"))
+      fail(with: error)
     }
     var lines = ["\(path) holds \(saved.pages.count) page\(saved.pages.count == 1 ? "" : "s"); Safari offers each as one item with the page (com.apple.property-list) and its URL (public.url):\n"]
     for page in saved.pages {

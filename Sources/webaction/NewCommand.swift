@@ -22,10 +22,11 @@ struct NewCommand: WebActionCommandRunning {
       a Swift package to build (swift build in the bundle, then copy the program
       in; its README.txt says how); until then its case skips the native side
       with finalize-args.json. Without --executable the bundle is JavaScript
-      only, and its case supplies finalize()'s argument.
+      only: its case supplies finalize()'s argument, and `run` passes run()'s
+      results back to finalize().
 
-      Then: edit Action.js, `webaction test NAME.appex`, `webaction run PAGE
-      --ext ./NAME.appex`, and `webaction test NAME.appex --update` to record
+      Then: edit Action.js, `webaction test NAME.appex`, `webaction run
+      NAME.appex/Tests/example/page.html --ext ./NAME.appex`, and `webaction test NAME.appex --update` to record
       what it now gives.
       """)
 
@@ -79,7 +80,7 @@ struct NewCommand: WebActionCommandRunning {
       \(scaffold.files.map { "  \(name).appex/\($0.path)\n" }.sorted().joined())
       Next: edit \(name).appex/Action.js, then
         webaction test \(name).appex
-        webaction run PAGE --ext ./\(name).appex -o out.html
+        webaction run \(name).appex/Tests/example/page.html --ext ./\(name).appex -o out.html
         webaction test \(name).appex --update     (records what it gives now)
 
       """)

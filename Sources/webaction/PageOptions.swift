@@ -107,8 +107,8 @@ struct PageOptions: ParsableArguments {
     }
     guard maxPageSize >= 0 else { throw ValidationError("--max-page-size \(maxPageSize): give megabytes, 0 or more (0: no limit)") }
     guard maxDepth >= 0 else { throw ValidationError("--max-depth \(maxDepth): give a number of elements, 0 or more (0: no limit)") }
-    for pair in arguments where !pair.contains("=") {
-      throw ValidationError("--arg \(pair) is not KEY=VALUE")
+    for pair in arguments where !pair.contains("=") || pair.hasPrefix("=") {
+      throw ValidationError(pair.hasPrefix("=") ? "--arg \(pair): the key is empty (write KEY=VALUE)" : "--arg \(pair) is not KEY=VALUE")
     }
   }
 
@@ -149,11 +149,18 @@ struct PageOptions: ParsableArguments {
 }
 
 extension PageOptions {
+  /// Refuses `--arg` keys (and listed values) the extension does not declare, as a usage error naming the nearest.
+  func checkArguments(for source: ExtensionSource) throws(WebActionError) {
+    guard let problem = source.bundle.manifest.problem(withArguments: settings.arguments) else { return }
+    throw WebActionError(.usage, problem, hint: "`webaction list \(source.bundle.name)` shows its arguments.")
+  }
+
   /// The host for `--ext NAME`, as `run` and `inspect` make it: the extension resolved and its activation checked
   /// (unless --force), console output and warnings on standard error (unless --quiet), `--isolate` available.
   func makeHost(extension name: String) throws(WebActionError) -> ActionHost {
     let source = try builtInExtensions.resolve(name)
     if !force { try source.requireActivation() }
+    try checkArguments(for: source)
     let quiet = quiet
     let host = ActionHost(extension: source) { diagnostic in
       if !quiet { StandardError.write("\(diagnostic)\n") }
@@ -168,17 +175,7 @@ extension PageOptions {
   /// The one page of `path` (any format `run` reads), or standard input for `-`; a file holding several pages is a
   /// usage error naming `command`.
   func singlePage(_ path: String, command: String) throws(WebActionError) -> PageSource {
-    if path == "-" { return try PageSource(argument: "-", maximumSize: settings.maximumPageSize) }
-    let saved: SavedFile
-    do {
-      let url = URL(fileURLWithPath: path)
-      saved = try PageFormats.format(for: path).limited(to: settings.maximumPageSize)
-        .read(try Data(contentsOf: url), name: path, fileURL: url)
-    } catch let error as WebActionError {
-      throw error
-    } catch {
-      throw WebActionError(.input, "cannot read \(path): \(WebActionError.systemReason(error))")
-    }
+    let saved = try PageFormats.read(file: path, maximumSize: settings.maximumPageSize)
     guard saved.pages.count == 1 else {
       throw WebActionError(.usage, "\(path) holds \(saved.pages.count) pages; `webaction \(command)` takes one")
     }

@@ -83,13 +83,9 @@ struct Run: WebActionCommandRunning {
     let finalizeArguments = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in
       try PropertyListFile.read(path)
     }
-    // A file goes through its format (HTML, a web archive...) and is written back in it; standard input is HTML.
+    // A file (or standard input) goes through its format (HTML, a web archive..., found by name or bytes) and is
+    // written back in it.
     let process = { (page: String) throws(WebActionError) -> (written: Data, outcome: ActionOutcome) in
-      if page == "-" {
-        let source = try PageSource(argument: page, maximumSize: settings.maximumPageSize)
-        let outcome = try host.process(ActionRequest(page: source, settings: settings, finalizeArguments: finalizeArguments))
-        return (Data(outcome.html.utf8), outcome)
-      }
       let file = try host.process(file: page, settings: settings, finalizeArguments: finalizeArguments)
       guard file.outcomes.count == 1 else {
         throw WebActionError(
@@ -102,15 +98,10 @@ struct Run: WebActionCommandRunning {
     guard let outputDirectory else {
       let (written, outcome) = try process(pages[0])
       if let results { try PropertyListFile.write(outcome.results, format: resultsFormat, to: results) }
-      if let saveFinalizeArgs {
-        if let argument = outcome.finalizeArguments {
-          try PropertyListFile.write(argument, format: resultsFormat, to: saveFinalizeArgs)
-        } else {
-          StandardError.write(
-            "webaction: --save-finalize-args: \(extensionName) has no native side (no NSExtensionPrincipalClass or executable), so there is no finalize argument; \(saveFinalizeArgs) was not written\n")
-        }
+      if let saveFinalizeArgs, let argument = outcome.finalizeArguments {
+        try PropertyListFile.write(argument, format: resultsFormat, to: saveFinalizeArgs)
       }
-      try write(written, to: output)
+      try write(written, to: try destination(for: pages[0]))
       return
     }
 
@@ -136,12 +127,26 @@ struct Run: WebActionCommandRunning {
     if let firstFailure { throw firstFailure }
   }
 
+  /// Writes the page: a compressed page's output compressed only to a name ending in `.gz`.
   private func write(_ data: Data, to path: String?) throws(WebActionError) {
+    let keepsCompression = path?.lowercased().hasSuffix(".gz") ?? false
+    let bytes = keepsCompression ? data : PageFormats.decompressedIfGzip(data)
     if let path, path != "-" {
-      try AtomicFile.write(data, to: URL(fileURLWithPath: path))
+      try AtomicFile.write(bytes, to: URL(fileURLWithPath: path))
     } else {
-      try StandardOutput.write(data, what: "the page")
+      try StandardOutput.write(bytes, what: "the page")
     }
+  }
+
+  /// `-o`'s file: a folder (an existing one, or a path ending in `/`, created) receives the page under its own name.
+  private func destination(for page: String) throws(WebActionError) -> String? {
+    guard let output, output != "-" else { return output }
+    var isFolder: ObjCBool = false
+    let exists = FileManager.default.fileExists(atPath: output, isDirectory: &isFolder)
+    guard output.hasSuffix("/") || (exists && isFolder.boolValue) else { return output }
+    let folder = URL(fileURLWithPath: output, isDirectory: true)
+    try AtomicFile.createFolder(folder)
+    return folder.appendingPathComponent(page == "-" ? "page.html" : URL(fileURLWithPath: page).lastPathComponent).path
   }
 
   private func progress(_ line: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import WebActionHost
 import WebActionKit
 
 /// How a generated package (`webaction new --executable swift`, `webaction port`) depends on webaction's Swift
@@ -12,6 +13,12 @@ enum SDKPackage {
   static var localCheckout: String? {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     return FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) ? root.path : nil
+  }
+
+  /// The commit of the checkout this binary was built from (`git describe --always --dirty`), when it is still there.
+  static var checkoutCommit: String? {
+    guard let root = localCheckout else { return nil }
+    return ComponentVersions.commandOutput(["git", "-C", root, "describe", "--always", "--dirty", "--abbrev=10"]).map { "commit \($0)" }
   }
 
   /// The manifest lines before `let package = Package(`: they define `webaction` (the dependency) and

@@ -28,7 +28,8 @@ struct Validate: ParsableCommand {
     var failed = false
     var out = ""
     for path in bundles {
-      let problems = ExtensionBundle.problems(at: URL(fileURLWithPath: path))
+      var problems = ExtensionBundle.problems(at: URL(fileURLWithPath: path))
+      if !problems.contains(where: { $0.severity == .error }) { problems += Self.nativeSideProblems(path) }
       for problem in problems { out += "\(problem)\n" }
       let errors = problems.filter { $0.severity == .error }.count
       let warnings = problems.count - errors
@@ -39,5 +40,30 @@ struct Validate: ParsableCommand {
     }
     printing(out)
     if failed { throw ExitCode(WebActionError.Kind.bundle.exitCode) }
+  }
+
+  /// What `run` would find of the bundle's native side: a program it names but does not ship (or cannot run), or a
+  /// principal class that is neither built in nor shipped as a program.
+  static func nativeSideProblems(_ path: String) -> [ManifestProblem] {
+    guard let source = try? builtInExtensions.resolve(path) else { return [] }
+    let bundle = source.bundle, manifest = bundle.manifest
+    let file = "\(bundle.url.lastPathComponent)/Info.plist"
+    guard bundle.executableURL == nil else { return [] }
+    if let className = manifest.principalClass, source.makePrincipalObject(className) != nil { return [] }
+    if let program = manifest.executable {
+      let shipped = FileManager.default.fileExists(atPath: bundle.url.appendingPathComponent(program).path)
+      return [ManifestProblem(
+        severity: .warning, file: file, keyPath: ["CFBundleExecutable"],
+        problem: shipped
+          ? "is \(program), which is not executable: `webaction run` refuses the bundle (exit 4); chmod +x it"
+          : "is \(program), which the bundle does not ship: `webaction run` refuses it (exit 4) until the program is built and copied in"
+            + (manifest.principalClass == nil ? "" : " (`webaction port` builds an iOS extension's Swift)"))]
+    }
+    if let className = manifest.principalClass {
+      return [ManifestProblem(
+        severity: .warning, file: file, keyPath: ["NSExtension", "NSExtensionPrincipalClass"],
+        problem: "is \(className), which is not built into webaction, and the bundle ships no program (CFBundleExecutable): `webaction run` refuses it (exit 4); make the bundle from the Xcode folder with `webaction port`, or run its JavaScript alone with --finalize-args")]
+    }
+    return []
   }
 }

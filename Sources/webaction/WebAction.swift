@@ -44,6 +44,10 @@ struct WebAction: ParsableCommand {
     // numbers in the README; a quick A/B of 200 corpus pages in one `run`, interleaved, 5 runs: no-op 5.55 → 4.87 s,
     // page-info 15.9 → 12.5 s, peak RSS +0% and +3.6%). Set before anything is allocated in earnest; tcache stays.
     _ = webaction_disable_fastbins()
+    if Array(CommandLine.arguments.dropFirst()) == ["--version"] {
+      printing(ComponentVersions.lines(commit: SDKPackage.checkoutCommit).joined(separator: "\n") + "\n")
+      return
+    }
     do {
       var command = try parseAsRoot()
       try command.run()

@@ -47,9 +47,12 @@ final class BatchCommandTests: WorkFolderTestCase {
     })
   }
 
+  /// The output folder's files, but for the batch's settings stamp (hidden, BatchStamp).
   private func outputFiles() -> [String] {
     let walker = FileManager.default.enumerator(atPath: output.path)
-    return (walker?.allObjects as? [String] ?? []).filter { !$0.hasSuffix("/") && !isFolder(output.appendingPathComponent($0)) }.sorted()
+    return (walker?.allObjects as? [String] ?? []).filter {
+      !$0.hasSuffix("/") && !isFolder(output.appendingPathComponent($0)) && $0 != ".webaction.stamp.json"
+    }.sorted()
   }
 
   private func isFolder(_ url: URL) -> Bool {
@@ -161,6 +164,31 @@ final class BatchCommandTests: WorkFolderTestCase {
       [.modificationDate: later.addingTimeInterval(5)], ofItemAtPath: URL(fileURLWithPath: ext).appendingPathComponent("Action.js").path)
     result = try batch([input.path, "--ext", ext, "--out", output.path, "--report", reportFile.path, "--resume"])
     XCTAssertEqual(try statuses(), ["a.html": "ok", "b.html": "ok", "c.html": "failed"])
+  }
+
+  /// Outputs made with other settings are never kept: another --finalize-args (or --arg, extension, webaction)
+  /// redoes every page, and says why; the same settings again keep them.
+  func testResumeRedoesOutputsMadeWithOtherSettings() throws {
+    try pages(["a.html": "a", "b.html": "b"])
+    let ext = try bundle(finalize: "document.body.setAttribute('data-mark', args.mark);")
+    let first = work.appendingPathComponent("first.json"), second = work.appendingPathComponent("second.json")
+    try Data(#"{"mark": "first"}"#.utf8).write(to: first)
+    try Data(#"{"mark": "second"}"#.utf8).write(to: second)
+    let run = { (args: URL, resume: Bool) throws -> WebActionCommand.Result in
+      try WebActionCommand.run(
+        ["batch", self.input.path, "--ext", ext, "--out", self.output.path, "--report", self.reportFile.path, "--finalize-args", args.path]
+          + (resume ? ["--resume"] : []), timeLimit: 120)
+    }
+    XCTAssertEqual(try run(first, false).status, 0)
+    let changed = try run(second, true)
+    XCTAssertEqual(changed.status, 0, changed.stderr)
+    XCTAssertTrue(changed.stderr.contains("--resume: every page is redone"), changed.stderr)
+    XCTAssertTrue(changed.stderr.contains("the --finalize-args changed"), changed.stderr)
+    XCTAssertEqual(try statuses(), ["a.html": "ok", "b.html": "ok"])
+    XCTAssertTrue(try String(contentsOf: output.appendingPathComponent("a.html"), encoding: .utf8).contains(#"data-mark="second""#))
+    let same = try run(second, true)
+    XCTAssertFalse(same.stderr.contains("redone"), same.stderr)
+    XCTAssertEqual(try statuses(), ["a.html": "skipped", "b.html": "skipped"])
   }
 
   /// A worker killed from outside (as the OOM killer would) loses only its file: it is recorded as failed with the
@@ -346,6 +374,39 @@ final class BatchCommandTests: WorkFolderTestCase {
     process.waitUntilExit()
     XCTAssertEqual(process.terminationStatus, 0, "gzip")
     return result
+  }
+
+  /// An output folder that is the input folder, or inside it, is refused before anything is read or written.
+  func testOutputInsideOrEqualToTheInputIsRefused() throws {
+    try pages(["a.html": "one"])
+    let ext = try bundle()
+    let same = try batch([input.path, "--ext", ext, "--out", input.path])
+    XCTAssertEqual(same.status, 2, same.stderr)
+    XCTAssertTrue(same.stderr.contains("is the input folder"), same.stderr)
+    let inside = try batch([input.path, "--ext", ext, "--out", input.appendingPathComponent("out").path])
+    XCTAssertEqual(inside.status, 2, inside.stderr)
+    XCTAssertTrue(inside.stderr.contains("is inside the input folder"), inside.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: input.appendingPathComponent("out").path))
+    XCTAssertEqual(try String(contentsOf: input.appendingPathComponent("a.html"), encoding: .utf8).contains("data-done"), false)
+  }
+
+  /// A failure every page would meet stops the batch at the first page, with its class's exit code: a script that
+  /// does not parse (exit 5), an output folder that cannot be written (exit 9, before any page).
+  func testAFailureEveryPageWouldMeetStopsTheBatch() throws {
+    try pages(Dictionary(uniqueKeysWithValues: (1...8).map { ("p\($0).html", "page \($0)") }))
+    let broken = try WebActionCommand.actionBundle(in: work, run: "args.completionFunction({ a: 1 ;")
+    let result = try batch([input.path, "--ext", broken, "--out", output.path, "-j", "1", "--report", reportFile.path])
+    XCTAssertEqual(result.status, 5, result.stderr)
+    XCTAssertEqual(result.stderr.components(separatedBy: "FAILED ").count - 1, 1, "said once, not once per page: \(result.stderr)")
+    XCTAssertTrue(result.stderr.contains("stopped: every page would fail this way"), result.stderr)
+    XCTAssertEqual(try report().filter { $0["status"] as? String == "failed" }.count, 1)
+
+    // An output folder that cannot be made (its parent is a file) fails before any page is processed.
+    let blocker = work.appendingPathComponent("a-file")
+    try Data("x".utf8).write(to: blocker)
+    let unwritable = try batch([input.path, "--ext", try bundle(), "--out", blocker.appendingPathComponent("out").path])
+    XCTAssertEqual(unwritable.status, 9, unwritable.stderr)
+    XCTAssertFalse(unwritable.stderr.contains("FAILED"), unwritable.stderr)
   }
 
   func testUsageErrors() throws {

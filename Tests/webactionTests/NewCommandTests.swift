@@ -3,8 +3,11 @@ import XCTest
 
 /// `webaction new`: every template, JavaScript-only or with a native side, passes `webaction test` as made.
 final class NewCommandTests: WorkFolderTestCase {
-  private func new(_ arguments: [String]) throws -> WebActionCommand.Result {
-    let process = WebActionCommand.process(["new"] + arguments)
+  private func new(_ arguments: [String]) throws -> WebActionCommand.Result { try inWork(["new"] + arguments) }
+
+  /// `webaction ARGS` run in the work folder, standard error with standard output.
+  private func inWork(_ arguments: [String]) throws -> WebActionCommand.Result {
+    let process = WebActionCommand.process(arguments)
     process.currentDirectoryURL = work
     let out = Pipe()
     process.standardOutput = out
@@ -34,6 +37,20 @@ final class NewCommandTests: WorkFolderTestCase {
     XCTAssertTrue(translated.contains("<h1>A SAMPLE PAGE</h1>"), translated)
     XCTAssertTrue(try new(["x-blank"]).stdout.contains("exists already"))
     XCTAssertEqual(try new(["../escape"]).status, 2)
+  }
+
+  /// The "Next:" line's run does what it says, for a JavaScript-only bundle too: finalize() gets run()'s results.
+  func testTheNextRunLineWorksWithoutANativeSide() throws {
+    let made = try new(["heads", "--template", "info"])
+    XCTAssertEqual(made.status, 0, made.stdout)
+    let line = try XCTUnwrap(made.stdout.split(separator: "\n").first { $0.contains("webaction run ") })
+    let arguments = line.split(separator: " ").dropFirst().map(String.init)
+    XCTAssertEqual(arguments.first, "run", String(line))
+    let ran = try inWork(arguments)
+    XCTAssertEqual(ran.status, 0, ran.stdout)
+    XCTAssertTrue(ran.stdout.contains("finalize() gets run()'s results back"), ran.stdout)
+    let page = try String(contentsOf: work.appendingPathComponent("out.html"), encoding: .utf8)
+    XCTAssertTrue(page.contains(#"<p class="heads-summary">2 headings, 2 links</p>"#), page)
   }
 
   /// The Swift native side is a package to build; once built and put in the bundle, it answers as its own process.

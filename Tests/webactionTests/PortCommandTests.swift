@@ -105,7 +105,8 @@ final class PortCommandTests: WorkFolderTestCase {
   /// checkout standing in for the URL (a SwiftPM mirror to a git repository tagged with the version), and builds.
   func testAPackageOutsideTheRepositoryDependsOnTheProductByURL() throws {
     guard builds else { return }
-    let version = try XCTUnwrap(WebActionCommand.run(["--version"]).stdout.split(separator: "\n").first.map(String.init))
+    // `webaction 0.9.0 (commit …)` on the first line.
+    let version = try XCTUnwrap(WebActionCommand.run(["--version"]).stdout.split(separator: " ").dropFirst().first.map(String.init))
     let snapshot = work.appendingPathComponent("webaction-snapshot")
     try shell("mkdir -p '\(snapshot.path)' && cd '\(WebActionCommand.packageRoot.path)' && git ls-files -z --cached --others --exclude-standard | xargs -0 -I{} sh -c 'test -e \"{}\" && echo \"{}\"' | tar -cf - -T - | tar -xf - -C '\(snapshot.path)'")
     try shell("cd '\(snapshot.path)' && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm snapshot && git tag \(version)")

@@ -173,7 +173,7 @@ final class RunCommandTests: WorkFolderTestCase {
   func testMissingPageAndBadEncoding() throws {
     let missing = try WebActionCommand.run(["run", "Pages/nope.html", "--ext", "background", "-o", output("x.html")])
     XCTAssertEqual(missing.status, 3)
-    XCTAssertTrue(missing.stderr.contains("page not found: "), missing.stderr)
+    XCTAssertTrue(missing.stderr.contains(" was not found"), missing.stderr)
     let encoding = try WebActionCommand.run(
       ["run", WebActionCommand.page("article.html"), "--ext", "background", "--encoding", "klingon"])
     XCTAssertEqual(encoding.status, 2, encoding.stderr)
@@ -187,7 +187,7 @@ final class RunCommandTests: WorkFolderTestCase {
        "--ext", "background", "--output-dir", directory])
     XCTAssertEqual(result.status, 3, "the first failure's exit code: \(result.stderr)")
     XCTAssertTrue(result.stderr.contains("[1/3] article.html"), result.stderr)
-    XCTAssertTrue(result.stderr.contains("[2/3] missing.html FAILED: page not found"), result.stderr)
+    XCTAssertTrue(result.stderr.contains("[2/3] missing.html FAILED: the page "), result.stderr)
     XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/article.html"))
     XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/missing.html"))
     let legacy = try String(contentsOfFile: directory + "/legacy-windows-1252.html", encoding: .utf8)
@@ -237,6 +237,17 @@ final class RunCommandTests: WorkFolderTestCase {
     XCTAssertTrue(result.stdout.contains("translate"))
   }
 
+  /// `--version`: webaction's version and commit, and the libraries' own.
+  func testVersionNamesWebactionAndItsLibraries() throws {
+    let result = try WebActionCommand.run(["--version"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    XCTAssertTrue(lines.first?.range(of: #"^webaction \d+\.\d+\.\d+ \(commit [0-9a-f]+"#, options: .regularExpression) != nil, result.stdout)
+    XCTAssertTrue(lines.contains { $0.range(of: #"^JavaScriptCore 2\.\d+\.\d+ "#, options: .regularExpression) != nil }, result.stdout)
+    XCTAssertTrue(lines.contains { $0.range(of: #"^libxml2 2\.\d+\.\d+$"#, options: .regularExpression) != nil }, result.stdout)
+    XCTAssertTrue(lines.contains { $0.hasPrefix("Apertium ") }, result.stdout)
+  }
+
   /// `list PAGE` first says what Safari offers for each page the file holds, with the URL each page gets.
   func testListWithAPageShowsWhatSafariOffersForIt() throws {
     let result = try WebActionCommand.run(["list", WebActionCommand.page("article.html")])
@@ -247,11 +258,11 @@ final class RunCommandTests: WorkFolderTestCase {
     XCTAssertTrue(result.stdout.contains("background   Background     activates"), result.stdout)
     let missing = try WebActionCommand.run(["list", "no-such-page.html"])
     XCTAssertEqual(missing.status, 3, missing.stderr)
-    XCTAssertTrue(missing.stderr.contains("cannot read no-such-page.html: No such file or directory"), missing.stderr)
+    XCTAssertTrue(missing.stderr.contains("the page no-such-page.html was not found"), missing.stderr)
   }
 
   /// --save-finalize-args writes what the native side returned (page-info's reading time here), in --results-format;
-  /// a bundle with no native side has nothing to write, and says so.
+  /// a bundle with no native side loops run()'s results back to finalize(), says so, and writes them.
   func testSaveFinalizeArgsWritesTheNativeSidesAnswer() throws {
     let saved = work.appendingPathComponent("finalize.plist").path
     let result = try WebActionCommand.run([
@@ -262,12 +273,17 @@ final class RunCommandTests: WorkFolderTestCase {
       PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: saved)), format: nil) as? [String: Any])
     XCTAssertNotNil(argument["readingTimeMinutes"], "\(argument)")
 
-    let jsOnly = try WebActionCommand.actionBundle(in: work, run: "args.completionFunction({});")
-    let none = work.appendingPathComponent("none.json").path
-    let quiet = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", jsOnly, "--save-finalize-args", none, "-o", "/dev/null"])
-    XCTAssertEqual(quiet.status, 0, quiet.stderr)
-    XCTAssertTrue(quiet.stderr.contains("has no native side (no NSExtensionPrincipalClass or executable)"), quiet.stderr)
-    XCTAssertFalse(FileManager.default.fileExists(atPath: none))
+    let jsOnly = try WebActionCommand.actionBundle(
+      in: work, run: "args.completionFunction({heading: document.querySelector('h1').textContent});",
+      finalize: "document.body.setAttribute('data-heading', args.heading);")
+    let looped = work.appendingPathComponent("looped.json").path
+    let out = work.appendingPathComponent("looped.html").path
+    let run = try WebActionCommand.run(
+      ["run", WebActionCommand.page("article.html"), "--ext", jsOnly, "--save-finalize-args", looped, "-o", out])
+    XCTAssertEqual(run.status, 0, run.stderr)
+    XCTAssertTrue(run.stderr.contains("has no native side (no NSExtensionPrincipalClass or CFBundleExecutable): finalize() gets run()'s results back"), run.stderr)
+    XCTAssertTrue(try String(contentsOfFile: out, encoding: .utf8).contains(#"data-heading="The Old Bridge of Riverton""#))
+    XCTAssertTrue(try String(contentsOfFile: looped, encoding: .utf8).contains(#""The Old Bridge of Riverton""#))
   }
 
   private func json(_ object: [String: String]) throws -> String {

@@ -45,6 +45,27 @@ final class ValidateCommandTests: XCTestCase {
     }
   }
 
+  /// What `run` would refuse is said: a principal class not built in with no program, a program not shipped.
+  func testANativeSideRunCannotStartIsAWarning() throws {
+    var unknown = Self.good
+    unknown["NSExtension"]?["NSExtensionPrincipalClass"] = "$(PRODUCT_MODULE_NAME).ActionRequestHandler"
+    let result = try WebActionCommand.run(["validate", try bundle("unknown", info: unknown)])
+    XCTAssertEqual(result.status, 0, "a warning: its JavaScript still runs with --finalize-args")
+    XCTAssertTrue(result.stdout.contains("NSExtensionPrincipalClass is ActionRequestHandler, which is not built into webaction, and the bundle ships no program"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("unknown.appex: 0 errors, 1 warning"), result.stdout)
+
+    var unbuilt = Self.good
+    unbuilt["CFBundleExecutable"] = "missing-program"
+    let missing = try WebActionCommand.run(["validate", try bundle("unbuilt", info: unbuilt)])
+    XCTAssertTrue(missing.stdout.contains("CFBundleExecutable is missing-program, which the bundle does not ship"), missing.stdout)
+    // The Swift example, until its program is built and copied in (it is not committed).
+    let example = WebActionCommand.packageRoot.appendingPathComponent("Examples/background-swift.appex")
+    if !FileManager.default.fileExists(atPath: example.appendingPathComponent("background-swift").path) {
+      let check = try WebActionCommand.run(["validate", example.path])
+      XCTAssertTrue(check.stdout.contains("CFBundleExecutable is background-swift, which the bundle does not ship"), check.stdout)
+    }
+  }
+
   func testEveryProblemIsReportedWithItsKeyPath() throws {
     let bad: PropertyList = [
       "CFBundleVersion": 3,

@@ -111,7 +111,7 @@ struct WebActionCommand {
 }
 
 /// Reads a pipe to its end on another thread.
-private final class DrainedPipe: @unchecked Sendable {
+final class DrainedPipe: @unchecked Sendable {
   private var data = Data()
   private let done = DispatchSemaphore(value: 0)
 

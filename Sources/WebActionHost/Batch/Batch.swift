@@ -21,6 +21,8 @@ public final class Batch: @unchecked Sendable {
     public var resume = false
     /// The extension bundle: with ``resume``, outputs older than its newest file are redone.
     public var bundleURL: URL?
+    /// With ``resume``, outputs older than this were made with other settings (``BatchStamp``) and are redone.
+    public var validSince: Date?
     /// `--report FILE`: JSON Lines, one ``BatchRecord`` per file, written as files finish.
     public var reportPath: String?
     /// The longest a worker may spend on one file before it is stopped and replaced.
@@ -61,7 +63,8 @@ public final class Batch: @unchecked Sendable {
       }
     }
     defer { if report >= 0 { close(report) } }
-    let bundleDate = options.resume ? options.bundleURL.map(Self.newestModification) ?? nil : nil
+    let bundleDate = options.resume
+      ? [options.bundleURL.flatMap(Self.newestModification), options.validSince].compactMap { $0 }.max() : nil
     let slots = max(1, min(options.workers, queue.count))
     let group = DispatchGroup()
     for slot in 0..<slots {
@@ -160,7 +163,16 @@ public final class Batch: @unchecked Sendable {
 
   private func record(_ record: BatchRecord) {
     lock.lock()
-    defer { lock.unlock() }
+    var stopsTheBatch = false
+    defer {
+      lock.unlock()
+      if stopsTheBatch { stop() }
+    }
+    if record.status == .failed, let failure = record.error, failure.sameForEveryPage == true, progress.stoppedBy == nil, !stopped {
+      // The next page would fail the same way: stop at the first, not once per page.
+      progress.stoppedBy = failure
+      stopsTheBatch = true
+    }
     progress.add(record)
     if report >= 0, var line = try? Self.reportEncoder.encode(record) {
       line.append(UInt8(ascii: "\n"))
@@ -276,6 +288,8 @@ public struct BatchProgress: Sendable {
   public var skipped = 0
   public var interrupted = 0
   public var pages = 0
+  /// The failure that stopped the batch because every page would meet it, when one did.
+  public var stoppedBy: BatchRecord.Failure?
   public let started = Date()
   public var finished: Date?
 

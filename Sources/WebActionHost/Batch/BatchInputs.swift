@@ -23,6 +23,51 @@ public struct BatchFile: Codable, Sendable, Equatable {
 /// as its folder): `batch site/` writes `OUT/a/b.html` for `site/a/b.html`; `batch s1/ s2/` writes `OUT/s1/...` and
 /// `OUT/s2/...`. A file reached twice (a folder and a pattern inside it) is processed once.
 public enum BatchInputs {
+  /// Refuses an output folder that is an input folder (the originals would be overwritten) or inside one (the next
+  /// batch over that folder would take the outputs for pages), then makes sure the folder can be written: a batch
+  /// that cannot write its first output should not process every page first.
+  public static func checkOutput(_ output: URL, inputs: [String]) throws(WebActionError) {
+    let out = resolved(output.path)
+    for input in inputs where input != "-" {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else { continue }
+      let folder = resolved(input)
+      if out == folder {
+        throw WebActionError(
+          .usage, "--out \(output.path) is the input folder \(input): its pages would be overwritten by their outputs",
+          hint: "Give an output folder outside \(input), for example \(folder)-out.")
+      }
+      if out.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") {
+        throw WebActionError(
+          .usage, "--out \(output.path) is inside the input folder \(input): the next batch over \(input) would take these outputs for pages",
+          hint: "Give an output folder outside \(input).")
+      }
+    }
+    try AtomicFile.createFolder(output)
+    let probe = output.appendingPathComponent(".webaction-write-check-\(getpid())")
+    guard FileManager.default.createFile(atPath: probe.path, contents: nil) else {
+      throw WebActionError(
+        .output, "cannot write into the output folder \(output.path): \(String(cString: strerror(errno)))",
+        hint: "Check its permissions, or give another folder with --out.")
+    }
+    try? FileManager.default.removeItem(at: probe)
+  }
+
+  /// `path` with symbolic links resolved as far as it exists, the rest appended.
+  private static func resolved(_ path: String) -> String {
+    let url = URL(fileURLWithPath: path).standardizedFileURL
+    var existing = url, rest: [String] = []
+    while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+      rest.insert(existing.lastPathComponent, at: 0)
+      existing.deleteLastPathComponent()
+    }
+    let real = realpath(existing.path, nil).map { pointer in
+      defer { free(pointer) }
+      return String(cString: pointer)
+    } ?? existing.path
+    return rest.reduce(URL(fileURLWithPath: real)) { $0.appendingPathComponent($1) }.path
+  }
+
   /// Expands `inputs`. `readList` gives the lines of standard input for `-` (injected for tests).
   public static func expand(
     _ inputs: [String], currentDirectory: String = FileManager.default.currentDirectoryPath,

@@ -17,13 +17,18 @@ public struct BatchRecord: Codable, Sendable, Equatable {
   public struct Failure: Codable, Sendable, Equatable {
     public var kind: String
     public var message: String
+    /// True when every page would fail alike (a bundle, dependency or script-syntax error): the batch stops at it.
+    public var sameForEveryPage: Bool?
 
-    public init(kind: String, message: String) {
+    public init(kind: String, message: String, sameForEveryPage: Bool? = nil) {
       self.kind = kind
       self.message = message
+      self.sameForEveryPage = sameForEveryPage
     }
 
-    public init(_ error: WebActionError) { self.init(kind: error.kind.rawValue, message: error.description) }
+    public init(_ error: WebActionError) {
+      self.init(kind: error.kind.rawValue, message: error.description, sameForEveryPage: error.stopsABatch ? true : nil)
+    }
   }
 
   public var input: String
@@ -64,6 +69,8 @@ public struct BatchWorkerSetup: Codable, Sendable {
   public var settings: PageSettings
   /// Pass the pages' console output and warnings on (to standard error, prefixed with the page).
   public var verbose: Bool
+  /// The `--finalize-args` file's bytes, read once by the batch (a pipe can be read only once).
+  public var finalizeArguments: Data?
 
   public init(extensionName: String, settings: PageSettings, verbose: Bool) {
     self.extensionName = extensionName

@@ -14,12 +14,15 @@ public final class BatchWorker {
   /// `report` receives the pages' console output and warnings (the page currently processed is `currentPage`);
   /// `isolationCommand` is the host's (``ActionHost/isolationCommand``).
   public init(
-    source: ExtensionSource, settings: PageSettings, isolationCommand: [String]? = nil,
-    report: @escaping (Diagnostic) -> Void = { _ in }
+    source: ExtensionSource, settings: PageSettings, finalizeArguments given: Data? = nil,
+    isolationCommand: [String]? = nil, report: @escaping (Diagnostic) -> Void = { _ in }
   ) throws(WebActionError) {
     self.settings = settings
-    finalizeArguments = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in
-      try PropertyListFile.read(path)
+    // The batch read the file once (a pipe or <(...) can be read only once) and sent its bytes.
+    if let given, let path = settings.finalizeArgumentsFile {
+      finalizeArguments = try PropertyListFile.decode(given, name: path)
+    } else {
+      finalizeArguments = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in try PropertyListFile.read(path) }
     }
     host = ActionHost(extension: source, report: report)
     host.isolationCommand = isolationCommand
@@ -41,7 +44,8 @@ public final class BatchWorker {
     do {
       let verbose = setup.verbose
       worker = try BatchWorker(
-        source: try resolve(setup.extensionName), settings: setup.settings, isolationCommand: isolationCommand
+        source: try resolve(setup.extensionName), settings: setup.settings, finalizeArguments: setup.finalizeArguments,
+        isolationCommand: isolationCommand
       ) { diagnostic in
         if verbose { StandardError.write("[worker \(getpid())] \(diagnostic)\n") }
       }

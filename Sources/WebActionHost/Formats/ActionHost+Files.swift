@@ -9,20 +9,18 @@ extension ActionHost {
     public var bytesRead: Int
   }
 
-  /// Processes every page of the file at `path` (HTML, or an archive a ``PageFormat`` reads) and returns the file
+  /// Processes every page of the file at `path` (`-` for standard input; HTML, or an archive a ``PageFormat`` reads,
+  /// found by name or by its bytes, gzip-compressed or not) and returns the file
   /// to write back in the same format. Writes nothing. A file past `settings.maximumPageSize` is refused before it
   /// is read, and a compressed one (`.warc.gz`) whose content decompresses past it, as it is read.
   public func process(
     file path: String, settings: PageSettings, finalizeArguments: PropertyList?, name: String? = nil
   ) throws(WebActionError) -> FileOutcome {
-    let (bytes, _) = try PageSource.file(URL(fileURLWithPath: path)).read(maximumSize: settings.maximumPageSize)
-    let data = Data(bytes)
-    let saved = try PageFormats.format(for: path).limited(to: settings.maximumPageSize)
-      .read(data, name: name ?? path, fileURL: URL(fileURLWithPath: path))
+    let saved = try PageFormats.read(file: path, name: name, maximumSize: settings.maximumPageSize)
     var outcomes: [ActionOutcome] = []
     for page in saved.pages {
       outcomes.append(try process(ActionRequest(page: .saved(page), settings: settings, finalizeArguments: finalizeArguments)))
     }
-    return FileOutcome(written: try saved.write(outcomes.map { Data($0.html.utf8) }), outcomes: outcomes, bytesRead: data.count)
+    return FileOutcome(written: try saved.write(outcomes.map { Data($0.html.utf8) }), outcomes: outcomes, bytesRead: saved.bytesRead)
   }
 }

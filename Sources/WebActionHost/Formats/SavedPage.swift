@@ -86,6 +86,8 @@ public struct SavedFile: Sendable {
   /// everything else (other records, subresources, metadata) carried over. A format records the new main resource's
   /// encoding as UTF-8, the encoding webaction writes.
   public var write: @Sendable (_ outputs: [Data?]) throws(WebActionError) -> Data
+  /// The size of the file as read (compressed, for a compressed one), when it was read from a file.
+  public var bytesRead = 0
 
   public init(pages: [SavedPage], write: @escaping @Sendable ([Data?]) throws(WebActionError) -> Data) {
     self.pages = pages
@@ -100,7 +102,49 @@ public enum PageFormats {
 
   /// The format of a file named `fileName`: the first that handles its name, else HTML.
   public static func format(for fileName: String) -> any PageFormat {
-    all.first { $0.handles(fileName: fileName) } ?? HTMLPageFormat()
+    if let inner = gzippedName(fileName) { return GzipPageFormat(inner: format(for: inner)) }
+    return all.first { $0.handles(fileName: fileName) } ?? HTMLPageFormat()
+  }
+
+  /// The format of a file named `fileName` holding `data`: by its name's ending first; a name no format claims
+  /// (`/dev/fd/63`, standard input, `page`) by its bytes: gzip, WARC, a web archive, MHTML, else HTML.
+  public static func format(for fileName: String, data: Data) -> any PageFormat {
+    if gzippedName(fileName) != nil || all.contains(where: { $0.handles(fileName: fileName) }) { return format(for: fileName) }
+    let head = data.prefix(4096)
+    if head.starts(with: [0x1F, 0x8B]) { return GzipPageFormat(inner: nil) }
+    if head.starts(with: Array("WARC/".utf8)) { return WARCFormat() }
+    if head.starts(with: Array("bplist00".utf8)), head.range(of: Data("WebMainResource".utf8)) != nil { return WebArchiveFormat() }
+    let text = String(decoding: head, as: UTF8.self).lowercased()
+    if text.contains("mime-version:"), text.contains("multipart/related") { return MHTMLFormat() }
+    return HTMLPageFormat()
+  }
+
+  /// Reads the file a person named (a path, `-`, a FIFO, `/dev/fd/N`; see ``InputFile``) in its format, with
+  /// decompressed and decoded sizes limited to `maximumSize`.
+  /// `name` is how messages name it (the path, or `<stdin>` for `-`).
+  public static func read(file path: String, name: String? = nil, maximumSize: Int?) throws(WebActionError) -> SavedFile {
+    let data = try InputFile.read(
+      path, what: "the page", maximumSize: maximumSize,
+      folderHint: "To process every page in it, use `webaction batch \(path) --ext NAME --out DIR`.")
+    let shown = name ?? (path == "-" ? "<stdin>" : path)
+    let fileURL = path == "-" ? nil : URL(fileURLWithPath: path)
+    var file = try format(for: path == "-" ? "" : path, data: data).limited(to: maximumSize).read(data, name: shown, fileURL: fileURL)
+    file.bytesRead = data.count
+    return file
+  }
+
+  /// The name without its `.gz`/`.gzip` ending, when it has one and is not a `.warc.gz` (which WARC reads itself).
+  static func gzippedName(_ fileName: String) -> String? {
+    let lowered = fileName.lowercased()
+    guard !lowered.hasSuffix(".warc.gz") else { return nil }
+    for ending in [".gz", ".gzip"] where lowered.hasSuffix(ending) { return String(fileName.dropLast(ending.count)) }
+    return nil
+  }
+
+  /// `data` decompressed when it is gzip, else as it is: a compressed page's output written to a name without `.gz`.
+  public static func decompressedIfGzip(_ data: Data) -> Data {
+    guard data.starts(with: [0x1F, 0x8B]), let plain = try? Gzip.decode([UInt8](data), coding: "gzip") else { return data }
+    return Data(plain)
   }
 
   /// True when some format other than the HTML fallback, or HTML itself, claims `fileName`: what a folder given
@@ -109,6 +153,38 @@ public enum PageFormats {
 
   /// The file name endings of every format, for messages: ".webarchive, .mhtml, ..., .htm".
   public static var fileEndings: String { all.flatMap(\.fileExtensions).joined(separator: ", ") }
+}
+
+/// A gzip-compressed file of another format (`page.html.gz`): decompressed (at most `maximumSize` bytes), read as
+/// the inner format (by the name without `.gz`, else by the decompressed bytes), and written back compressed.
+public struct GzipPageFormat: PageFormat {
+  /// The format inside, when the name says; nil: found from the decompressed bytes.
+  public var inner: (any PageFormat)?
+  public var maximumSize: Int?
+
+  public init(inner: (any PageFormat)?, maximumSize: Int? = nil) {
+    self.inner = inner
+    self.maximumSize = maximumSize
+  }
+
+  public var name: String { "gzip" }
+  public var fileExtensions: [String] { [] }
+  public func limited(to maximumSize: Int?) -> any PageFormat {
+    GzipPageFormat(inner: inner?.limited(to: maximumSize), maximumSize: maximumSize)
+  }
+
+  public func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile {
+    let plain: Data
+    do {
+      plain = Data(try Gzip.decode([UInt8](data), coding: "gzip", limit: maximumSize))
+    } catch {
+      throw WebActionError(.input, "\(name): not a readable gzip file (\(error.what))")
+    }
+    let inside = (inner ?? PageFormats.format(for: PageFormats.gzippedName(name) ?? "", data: plain)).limited(to: maximumSize)
+    let file = try inside.read(plain, name: name, fileURL: fileURL)
+    let write = file.write
+    return SavedFile(pages: file.pages) { outputs throws(WebActionError) in Data(Gzip.compress([UInt8](try write(outputs)))) }
+  }
 }
 
 /// A plain HTML file: one page, written back as the serialized document.
