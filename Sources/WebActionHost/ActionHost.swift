@@ -143,11 +143,11 @@ public final class ActionHost {
       return processRunner(request, command)
     }
     if let kept = reusablePrincipal, kept.className == className {
-      return InProcessExtensionRunner(principal: kept.object, className: className, timeout: request.extensionTimeout, report: report)
+      return InProcessExtensionRunner(principal: kept.object, name: source.bundle.name, timeout: request.extensionTimeout, report: report)
     }
     guard let principal = source.makePrincipalObject(className) else { throw notBuiltIn(className) }
     if principal is any ReusableExtensionRequestHandling { reusablePrincipal = (className, principal) }
-    return InProcessExtensionRunner(principal: principal, className: className, timeout: request.extensionTimeout, report: report)
+    return InProcessExtensionRunner(principal: principal, name: source.bundle.name, timeout: request.extensionTimeout, report: report)
   }
 
   /// The kept extension process's runner for `command` (a new one when the command changed), with the request's limits.

@@ -19,13 +19,14 @@ protocol ExtensionRunner: AnyObject {
 /// Runs the principal class in this process, on the main thread, as Safari's extension host would.
 final class InProcessExtensionRunner: ExtensionRunner {
   let principal: any ExtensionRequestHandling
-  let className: String
+  /// How messages name the extension: its bundle's name (`translate`), not its Swift class's.
+  let name: String
   let timeout: TimeInterval
   let report: (Diagnostic) -> Void
 
-  init(principal: any ExtensionRequestHandling, className: String, timeout: TimeInterval, report: @escaping (Diagnostic) -> Void) {
+  init(principal: any ExtensionRequestHandling, name: String, timeout: TimeInterval, report: @escaping (Diagnostic) -> Void) {
     self.principal = principal
-    self.className = className
+    self.name = name
     self.timeout = timeout
     self.report = report
   }
@@ -46,11 +47,11 @@ final class InProcessExtensionRunner: ExtensionRunner {
     guard let outcome = context.waitRunningMainRunLoop(timeout: timeout) else {
       for message in context.diagnostics { report(Diagnostic(.warning, source: "extension", message)) }
       throw WebActionError(
-        .extensionFailed, "\(className) did not complete the request within \(Preprocessor.seconds(timeout))",
+        .extensionFailed, "\(name) did not complete the request within \(Preprocessor.seconds(timeout))",
         hint: "The extension must call completeRequest(returningItems:completionHandler:) or cancelRequest(withError:). Raise --extension-timeout if it really needs longer.")
     }
     let reply = ExtensionWire.Reply(outcome, diagnostics: context.diagnostics, openedURLs: context.openedURLs)
-    return try reply.finalizeArgument(of: className, opened: &opened, report: report)
+    return try reply.finalizeArgument(of: name, opened: &opened, report: report)
   }
 }
 
@@ -69,7 +70,9 @@ extension ExtensionWire.Reply {
     case .cancelled(let domain, _, let description, let diagnostics, let urls):
       Self.report(name, diagnostics, urls, opened: &opened, report)
       if domain == ExtensionWire.missingDependencyDomain { throw WebActionError(.dependency, description) }
-      throw WebActionError(.extensionFailed, "\(name) cancelled the request: \(description)")
+      // An extension's own message that already names it ("translate: …") is not named twice.
+      let said = description.hasPrefix("\(name):") ? description : "\(name) cancelled the request: \(description)"
+      throw WebActionError(.extensionFailed, said)
     }
   }
 

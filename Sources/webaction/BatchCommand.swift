@@ -47,8 +47,14 @@ struct BatchCommand: ParsableCommand {
     "The extension: an .appex folder, or a name on the search path or built in (see `webaction list`).", valueName: "name|path"))
   var extensionName: String
 
-  @Option(name: [.customShort("o"), .customLong("out")], help: ArgumentHelp("The output folder (created if missing); not an input folder nor inside one.", valueName: "dir"))
-  var outputFolder: String
+  @Option(name: [.customShort("o"), .customLong("out")], help: ArgumentHelp("The output folder (created if missing); not an input folder nor inside one. Optional with --results or --results-dir.", valueName: "dir"))
+  var outputFolder: String?
+
+  @Option(help: ArgumentHelp("Write one JSON line per page (input, output, status, run()'s results, finalize()'s argument, or the error) to this file.", valueName: "file"))
+  var results: String?
+
+  @Option(name: .customLong("results-dir"), help: ArgumentHelp("Write each file's results as JSON to DIR, at its path below the inputs' folder plus .json.", valueName: "dir"))
+  var resultsFolder: String?
 
   @Option(name: .customShort("j"), help: ArgumentHelp("Worker processes (default: the number of cores).", valueName: "n"))
   var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -74,6 +80,10 @@ struct BatchCommand: ParsableCommand {
 
   func validate() throws {
     guard jobs >= 1 else { throw ValidationError("-j \(jobs): give at least 1 worker") }
+    guard outputFolder != nil || results != nil || resultsFolder != nil else {
+      throw ValidationError("say where the batch goes: --out DIR for the pages, --results FILE or --results-dir DIR for what run() collected (or both)")
+    }
+    if resume, outputFolder == nil { throw ValidationError("--resume needs --out DIR: it skips the pages whose output there is complete") }
     if let fileTimeout, fileTimeout <= 0 {
       throw ValidationError("--file-timeout \(String(format: "%g", fileTimeout)): give a number of seconds, more than zero")
     }
@@ -109,26 +119,34 @@ struct BatchCommand: ParsableCommand {
       let part = try BatchShard(argument: shard)
       files = files.filter { part.contains($0.relativePath) }
     }
-    let output = URL(fileURLWithPath: outputFolder).standardizedFileURL
-    try BatchInputs.checkOutput(output, inputs: inputs)
+    // Without --out only results are written: the pages are processed and dropped.
+    let output = outputFolder.map { URL(fileURLWithPath: $0).standardizedFileURL }
+    if let output { try BatchInputs.checkOutput(output, inputs: inputs) }
+    let resultsURL = resultsFolder.map { URL(fileURLWithPath: $0).standardizedFileURL }
+    if let resultsURL { try BatchInputs.checkOutput(resultsURL, inputs: inputs) }
     let settings = options.settings
     var batchOptions = Batch.Options(
       workerCommand: [Self.executablePath, "batch-worker"],
       setup: BatchWorkerSetup(extensionName: extensionName, settings: settings, verbose: options.verbose),
-      outputFolder: output,
+      outputFolder: output ?? URL(fileURLWithPath: "/nonexistent"),
       fileTimeLimit: fileTimeout ?? (settings.timeout * 2 + settings.extensionTimeout + settings.pageTimersTime + 60))
     batchOptions.workers = jobs
     batchOptions.resume = resume
+    batchOptions.writesOutputs = output != nil
+    batchOptions.resultsPath = results
+    batchOptions.resultsFolder = resultsURL
     let finalizeBytes = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in
       try InputFile.read(path, what: "the --finalize-args file")
     }
     if let finalizeBytes, let path = settings.finalizeArgumentsFile { _ = try PropertyListFile.decode(finalizeBytes, name: path) }
-    let (stamp, notKept) = try BatchStamp.settle(
-      in: output, bundle: source.bundle, arguments: settings.arguments, finalizeArguments: finalizeBytes)
-    batchOptions.validSince = stamp.since
     batchOptions.setup.finalizeArguments = finalizeBytes
-    if resume, let notKept, !options.quiet {
-      StandardError.write("webaction: --resume: every page is redone: the outputs in \(outputFolder) are not kept, as \(notKept)\n")
+    if let output {
+      let (stamp, notKept) = try BatchStamp.settle(
+        in: output, bundle: source.bundle, arguments: settings.arguments, finalizeArguments: finalizeBytes)
+      batchOptions.validSince = stamp.since
+      if resume, let notKept, !options.quiet {
+        StandardError.write("webaction: --resume: every page is redone: the outputs in \(output.path) are not kept, as \(notKept)\n")
+      }
     }
     batchOptions.bundleURL = source.bundle.url
     batchOptions.reportPath = report
@@ -142,16 +160,19 @@ struct BatchCommand: ParsableCommand {
     for signalNumber in [SIGINT, SIGTERM] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler {
+      // Weakly: libdispatch may keep a cancelled source's handler past execute(), and with it the batch and the
+      // Data it holds (--finalize-args), which LeakSanitizer then reports at exit (it cannot follow Data's pointers).
+      source.setEventHandler { [weak batch] in
         stopSignal.set(signalNumber)
-        batch.stop()
+        batch?.stop()
       }
       source.resume()
       sources.append(source)
     }
     let totals = try batch.run()
     sources.forEach { $0.cancel() }
-    display.summary(totals, report: report)
+    display.summary(totals, destinations: [output.map { "pages in \($0.path)" }, results.map { "results in \($0)" },
+                                           resultsURL.map { "results in \($0.path)/" }, report.map { "report in \($0)" }].compactMap { $0 })
     if let signalNumber = stopSignal.value { return 128 + signalNumber }
     if let failure = totals.stoppedBy {
       StandardError.write("webaction: stopped: every page would fail this way: \(failure.message)\n")
@@ -227,16 +248,17 @@ private final class BatchDisplay: @unchecked Sendable {
     lineShown = true
   }
 
-  func summary(_ totals: BatchProgress, report: String?) {
+  func summary(_ totals: BatchProgress, destinations: [String]) {
     clearLine()
     let seconds = (totals.finished ?? Date()).timeIntervalSince(totals.started)
-    var line = "batch: \(totals.total) files (\(totals.pages) pages) in \(String(format: "%.1f", seconds)) s"
+    let count = { (n: Int, what: String) in "\(n) \(what)\(n == 1 ? "" : "s")" }
+    var line = "batch: \(count(totals.total, "file")) (\(count(totals.pages, "page"))) in \(String(format: "%.1f", seconds)) s"
     line += " (\(String(format: "%.1f", totals.filesPerSecond)) files/s): \(totals.ok) ok, \(totals.failed) failed"
     if totals.skipped > 0 { line += ", \(totals.skipped) skipped (--resume)" }
     if totals.interrupted > 0 { line += ", \(totals.interrupted) interrupted" }
     let notStarted = totals.total - totals.done
     if notStarted > 0 { line += ", \(notStarted) not started" }
-    if let report { line += ". Report: \(report)" }
+    if !destinations.isEmpty { line += "; " + destinations.joined(separator: ", ") }
     StandardError.write(line + "\n")
   }
 

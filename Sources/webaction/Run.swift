@@ -117,7 +117,7 @@ struct Run: WebActionCommandRunning {
         let (written, _) = try process(page)
         let destination = directory.appendingPathComponent(name)
         try AtomicFile.createFolder(destination.deletingLastPathComponent())
-        try write(written, to: destination.path)
+        try write(written, to: destination.path, announce: false)
         progress("[\(index + 1)/\(pages.count)] \(name) \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
       } catch {
         progress("[\(index + 1)/\(pages.count)] \(name) FAILED: \(error.description)")
@@ -128,11 +128,12 @@ struct Run: WebActionCommandRunning {
   }
 
   /// Writes the page: a compressed page's output compressed only to a name ending in `.gz`.
-  private func write(_ data: Data, to path: String?) throws(WebActionError) {
+  private func write(_ data: Data, to path: String?, announce: Bool = true) throws(WebActionError) {
     let keepsCompression = path?.lowercased().hasSuffix(".gz") ?? false
     let bytes = keepsCompression ? data : PageFormats.decompressedIfGzip(data)
     if let path, path != "-" {
       try AtomicFile.write(bytes, to: URL(fileURLWithPath: path))
+      if announce { progress("wrote \(path) (\(Self.size(bytes.count)))") }
     } else {
       try StandardOutput.write(bytes, what: "the page")
     }
@@ -147,6 +148,13 @@ struct Run: WebActionCommandRunning {
     let folder = URL(fileURLWithPath: output, isDirectory: true)
     try AtomicFile.createFolder(folder)
     return folder.appendingPathComponent(page == "-" ? "page.html" : URL(fileURLWithPath: page).lastPathComponent).path
+  }
+
+  /// A size as people read it: 812 bytes, 2.6 KB, 1.4 MB.
+  static func size(_ bytes: Int) -> String {
+    if bytes < 1024 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
+    if bytes < 1_048_576 { return String(format: "%.1f KB", Double(bytes) / 1024) }
+    return String(format: "%.1f MB", Double(bytes) / 1_048_576)
   }
 
   private func progress(_ line: String) {

@@ -121,13 +121,13 @@ final class ApertiumTranslatorTests: XCTestCase {
 
   func testUnknownPairNamesInstalledPairsAndThePackage() throws {
     let engine = ApertiumTranslator()
-    XCTAssertThrowsError(try engine.translate(["Hello"], pair: LanguagePair(from: "en", to: "fr"))) { error in
+    XCTAssertThrowsError(try engine.translate(["Hello"], pair: LanguagePair(from: "en", to: "ca"))) { error in
       let missing = error as? MissingDependencyError
-      XCTAssertEqual(missing?.package, "apertium-eng-fra", "a missing pair is a MissingDependencyError: \(error)")
+      XCTAssertEqual(missing?.package, "apertium-eng-cat", "a missing pair is a MissingDependencyError: \(error)")
       let message = missing?.message ?? ""
-      XCTAssertTrue(message.contains("no apertium language pair eng-fra"), message)
+      XCTAssertTrue(message.contains("no apertium language pair eng-cat"), message)
       XCTAssertTrue(message.contains("eng-spa"), message)
-      XCTAssertTrue(message.contains("apt-get install apertium-eng-fra"), message)
+      XCTAssertTrue(message.contains("apt-get install apertium-eng-cat"), message)
     }
   }
 }

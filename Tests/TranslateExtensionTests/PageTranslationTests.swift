@@ -77,11 +77,11 @@ final class PageTranslationTests: XCTestCase {
   }
 
   func testUnknownTargetListsInstalledPairsAndThePackage() throws {
-    let page = PageTranslation(from: "en", to: "fr", segments: [.init(id: "1", html: "Hello")], attributes: [])
+    let page = PageTranslation(from: "en", to: "ca", segments: [.init(id: "1", html: "Hello")], attributes: [])
     XCTAssertThrowsError(try page.translate(with: ApertiumTranslator())) { error in
       let message = "\(error)"
       XCTAssertTrue(message.contains("Installed pairs: eng-spa, spa-eng, spa-eng_US."), message)
-      XCTAssertTrue(message.contains("apt-get install apertium-eng-fra"), message)
+      XCTAssertTrue(message.contains("apt-get install apertium-eng-cat"), message)
     }
   }
 }

@@ -72,8 +72,8 @@ final class TranslateExtensionTests: XCTestCase {
 
   func testUnknownPairCancelsWithTheInstallHint() {
     let results: PropertyList = ["from": "en", "segments": [["id": "1", "html": "Hello"]]]
-    guard case .cancelled(let error)? = run(results, arguments: ["to": "fr"]) else { return XCTFail("not cancelled") }
-    XCTAssertTrue("\(error)".contains("apt-get install apertium-eng-fra"), "\(error)")
+    guard case .cancelled(let error)? = run(results, arguments: ["to": "ca"]) else { return XCTFail("not cancelled") }
+    XCTAssertTrue("\(error)".contains("apt-get install apertium-eng-cat"), "\(error)")
   }
 
   // The whole bundle (ExtensionBundle) needs Action.js, which comes with the JS half; the manifest is checked here.

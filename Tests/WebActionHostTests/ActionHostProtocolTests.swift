@@ -88,7 +88,7 @@ final class ActionHostProtocolTests: XCTestCase {
     XCTAssertThrowsError(try host.process(request())) { error in
       let error = error as! WebActionError
       XCTAssertEqual(error.kind, .extensionFailed)
-      XCTAssertEqual(error.message, "Handler cancelled the request: no network for this page")
+      XCTAssertEqual(error.message, "Protocol cancelled the request: no network for this page")
     }
   }
 

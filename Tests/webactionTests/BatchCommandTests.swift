@@ -376,6 +376,36 @@ final class BatchCommandTests: WorkFolderTestCase {
     return result
   }
 
+  /// Batch extracts data: `--results` gets one line per page with run()'s results and finalize()'s argument (the
+  /// error for a failed file), `--results-dir` one JSON file per input; without --out no page is written.
+  func testResultsAreCollectedWithOrWithoutPages() throws {
+    try pages(["a.html": "alpha", "sub/b.html": "beta", "c.html": "BAD c"])
+    let ext = try WebActionCommand.actionBundle(
+      in: work,
+      run: "if (document.body.textContent.includes('BAD')) throw new Error('bad page'); args.completionFunction({title: document.title, words: document.body.textContent.split(' ').length});")
+    let lines = work.appendingPathComponent("results.jsonl"), folder = work.appendingPathComponent("results")
+    let result = try WebActionCommand.run(
+      ["batch", input.path, "--ext", ext, "--results", lines.path, "--results-dir", folder.path], timeLimit: 120)
+    XCTAssertEqual(result.status, 10, result.stderr)
+    XCTAssertTrue(result.stderr.contains("results in \(lines.path)"), result.stderr)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+    let records = try String(contentsOf: lines, encoding: .utf8).split(separator: "\n").map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(records.count, 3)
+    let a = try XCTUnwrap(records.first { ($0["input"] as? String)?.hasSuffix("/a.html") == true })
+    XCTAssertEqual(a["status"] as? String, "ok")
+    XCTAssertEqual((a["results"] as? [String: Any])?["title"] as? String, "a.html")
+    XCTAssertEqual((a["finalizeArgument"] as? [String: Any])?["title"] as? String, "a.html", "looped back: no native side")
+    XCTAssertNil(a["output"], "no page was written")
+    let c = try XCTUnwrap(records.first { ($0["input"] as? String)?.hasSuffix("/c.html") == true })
+    XCTAssertEqual(c["status"] as? String, "failed")
+    XCTAssertTrue(((c["error"] as? [String: Any])?["message"] as? String)?.contains("bad page") == true)
+    let b = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("sub/b.html.json"))) as? [String: Any]
+    XCTAssertEqual((b?["results"] as? [String: Any])?["words"] as? Int, 1)
+    XCTAssertEqual(try WebActionCommand.run(["batch", input.path, "--ext", ext]).status, 2, "somewhere to write is required")
+  }
+
   /// An output folder that is the input folder, or inside it, is refused before anything is read or written.
   func testOutputInsideOrEqualToTheInputIsRefused() throws {
     try pages(["a.html": "one"])

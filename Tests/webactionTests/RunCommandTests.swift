@@ -11,6 +11,7 @@ final class RunCommandTests: WorkFolderTestCase {
     let out = output("out.html")
     let result = try WebActionCommand.run(["run", WebActionCommand.page("article.html"), "--ext", "background", "-o", out])
     XCTAssertEqual(result.status, 0, result.stderr)
+    XCTAssertTrue(result.stderr.range(of: #"^wrote .*/out\.html \(\d+\.\d KB\)\n$"#, options: .regularExpression) != nil, result.stderr)
     let html = try String(contentsOfFile: out, encoding: .utf8)
     // Apple's template: no colour set → "red", written with style.background.
     XCTAssertTrue(html.contains(#"<body style="background: red;">"#), html)

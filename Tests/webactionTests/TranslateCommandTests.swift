@@ -137,14 +137,42 @@ final class TranslateCommandTests: XCTestCase {
     XCTAssertTrue(overridden.stdout.contains("<p>El río pasa frío.</p>"), overridden.stdout)
   }
 
+  /// A navigation bar (links with only separators between them) is translated link by link: the items keep their
+  /// order and the separators their places (as one sentence, Apertium reordered it: "Viaje | de casa | nos Contacto").
+  func testLinkListsKeepTheirOrder() throws {
+    let result = try translate(["Pages/article.html", "--arg", "to=es"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let nav = try XCTUnwrap(result.stdout.range(of: #"<nav[^>]*>[\s\S]*?</nav>"#, options: .regularExpression).map { String(result.stdout[$0]) })
+    let links = try NSRegularExpression(pattern: #"<a href="([^"]*)"[^>]*>([^<]*)</a>"#)
+      .matches(in: nav, range: NSRange(nav.startIndex..., in: nav))
+      .map { (String(nav[Range($0.range(at: 1), in: nav)!]), String(nav[Range($0.range(at: 2), in: nav)!])) }
+    XCTAssertEqual(links.map(\.0), ["/", "/travel/", "/contact.html"], nav)
+    XCTAssertEqual(links[1].1, "Viaje", nav)
+    XCTAssertFalse(links.contains { ["Home", "Travel", "Contact us"].contains($0.1) }, "every item translated: \(nav)")
+    XCTAssertEqual(count(#"</a> \|"#, in: nav), 2, nav)
+  }
+
   func testMissingSourceLanguageAndUnknownPairAreClear() throws {
     let noLang = try translate(["-", "--arg", "to=es"], stdin: Data("<p>Hello</p>".utf8))
     XCTAssertEqual(noLang.status, 7, noLang.stderr)
     XCTAssertTrue(noLang.stderr.contains("--arg from=en"), noLang.stderr)
 
-    let unknown = try translate(["Pages/article.html", "--arg", "to=fr", "-o", "/tmp/never-written.html"])
-    XCTAssertEqual(unknown.status, 8, "a missing language pair is a missing dependency: \(unknown.stderr)")
-    XCTAssertTrue(unknown.stderr.contains("Installed pairs: eng-spa"), unknown.stderr)
-    XCTAssertTrue(unknown.stderr.contains("apt-get install apertium-eng-fra"), unknown.stderr)
+    // A pair Debian packages but this machine lacks: a missing dependency, with the package that exists.
+    let missing = try translate(["Pages/article.html", "--arg", "to=ca", "-o", "/tmp/never-written.html"])
+    XCTAssertEqual(missing.status, 8, "a missing language pair is a missing dependency: \(missing.stderr)")
+    XCTAssertTrue(missing.stderr.contains("Installed pairs: eng-spa"), missing.stderr)
+    XCTAssertTrue(missing.stderr.contains("apt-get install apertium-eng-cat"), missing.stderr)
+    // A pair Debian does not package: no package is invented; the pairs it has for English are named.
+    let absent = try translate(["Pages/article.html", "--arg", "to=fr", "-o", "/tmp/never-written.html"])
+    XCTAssertEqual(absent.status, 7, absent.stderr)
+    XCTAssertFalse(absent.stderr.contains("apertium-eng-fra"), absent.stderr)
+    XCTAssertTrue(absent.stderr.contains("Debian packages no eng–fra pair for Apertium; with eng it has: "), absent.stderr)
+    XCTAssertTrue(absent.stderr.contains("spa (apertium-eng-spa)"), absent.stderr)
+    let same = try translate(["Pages/article.html", "--arg", "to=en", "-o", "/tmp/never-written.html"])
+    XCTAssertTrue(same.stderr.contains("from and to are the same language (eng)"), same.stderr)
+    let code = try translate(["Pages/article.html", "--arg", "to=xx", "-o", "/tmp/never-written.html"])
+    XCTAssertTrue(code.stderr.contains("to=xx is not a language code webaction knows"), code.stderr)
+    let japanese = try translate(["Pages/article.html", "--arg", "to=ja", "-o", "/tmp/never-written.html"])
+    XCTAssertTrue(japanese.stderr.contains("Debian packages no eng–ja pair"), japanese.stderr)
   }
 }

@@ -23,6 +23,12 @@ public final class Batch: @unchecked Sendable {
     public var bundleURL: URL?
     /// With ``resume``, outputs older than this were made with other settings (``BatchStamp``) and are redone.
     public var validSince: Date?
+    /// False when the batch only collects results (no `--out`): pages are processed, nothing is written for them.
+    public var writesOutputs = true
+    /// `--results FILE`: JSON Lines, one line per page with run()'s results and finalize()'s argument.
+    public var resultsPath: String?
+    /// `--results-dir DIR`: one JSON file per input file, at its relative path plus `.json`.
+    public var resultsFolder: URL?
     /// `--report FILE`: JSON Lines, one ``BatchRecord`` per file, written as files finish.
     public var reportPath: String?
     /// The longest a worker may spend on one file before it is stopped and replaced.
@@ -46,13 +52,18 @@ public final class Batch: @unchecked Sendable {
   private var stopped = false
   private var running: [ObjectIdentifier: Process] = [:]
   private var report: Int32 = -1
+  private var results: Int32 = -1
 
   public init(files: [BatchFile], options: Options) {
     self.options = options
     // Largest first: the long files start early instead of ending the batch alone on one worker.
     queue = files.sorted { $0.size != $1.size ? $0.size > $1.size : $0.relativePath < $1.relativePath }
     progress = BatchProgress(total: files.count)
+    relativePaths = Dictionary(files.map { ($0.input, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
   }
+
+  /// Each input's path below the batch's root, for `--results-dir`.
+  private let relativePaths: [String: String]
 
   /// Runs the batch to the end (or until ``stop()``) and returns the totals.
   public func run() throws(WebActionError) -> BatchProgress {
@@ -63,6 +74,13 @@ public final class Batch: @unchecked Sendable {
       }
     }
     defer { if report >= 0 { close(report) } }
+    if let path = options.resultsPath {
+      results = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      guard results >= 0 else {
+        throw WebActionError(.output, "cannot write the results \(path): \(FileDescriptorWriter.reason(errno))")
+      }
+    }
+    defer { if results >= 0 { close(results) } }
     let bundleDate = options.resume
       ? [options.bundleURL.flatMap(Self.newestModification), options.validSince].compactMap { $0 }.max() : nil
     let slots = max(1, min(options.workers, queue.count))
@@ -99,7 +117,7 @@ public final class Batch: @unchecked Sendable {
     var worker: WorkerProcess?
     defer { worker?.finish() }
     while let file = take() {
-      let output = options.outputFolder.appendingPathComponent(file.relativePath).path
+      let output = options.writesOutputs ? options.outputFolder.appendingPathComponent(file.relativePath).path : ""
       if options.resume, Self.isComplete(output: output, input: file.input, bundleDate: bundleDate) {
         record(BatchRecord(input: file.input, output: output, status: .skipped))
         continue
@@ -114,7 +132,7 @@ public final class Batch: @unchecked Sendable {
       }
       guard let current = worker else { continue }
       let started = Date()
-      let job = BatchJob(file: file, output: output)
+      let job = BatchJob(file: file, output: output, collectsResults: options.resultsPath != nil || options.resultsFolder != nil)
       var answer: LineChannel.Received<BatchRecord> = .end
       if current.channel.send(job) {
         answer = current.channel.receive(BatchRecord.self, deadline: started + options.fileTimeLimit)
@@ -174,11 +192,55 @@ public final class Batch: @unchecked Sendable {
       stopsTheBatch = true
     }
     progress.add(record)
-    if report >= 0, var line = try? Self.reportEncoder.encode(record) {
+    writeResults(of: record)
+    var reported = record
+    reported.pageResults = nil
+    if report >= 0, var line = try? Self.reportEncoder.encode(reported) {
       line.append(UInt8(ascii: "\n"))
       _ = FileDescriptorWriter.writeAll(line, to: report)
     }
     options.onRecord(record, progress)
+  }
+
+  /// The `--results` lines and the `--results-dir` file of a finished file: per page, its input, output, status,
+  /// page number (in a file of several), run()'s results and finalize()'s argument; a failed file's error.
+  private func writeResults(of record: BatchRecord) {
+    guard results >= 0 || options.resultsFolder != nil else { return }
+    var base: [String: Any] = ["input": record.input, "status": record.status.rawValue]
+    if !record.output.isEmpty { base["output"] = record.output }
+    if let error = record.error { base["error"] = ["kind": error.kind, "message": error.message] }
+    var objects: [[String: Any]] = []
+    let pages = record.pageResults ?? []
+    for (index, text) in pages.enumerated() {
+      var object = base
+      if pages.count > 1 { object["page"] = index + 1 }
+      if let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] {
+        object.merge(parsed) { $1 }
+      }
+      objects.append(object)
+    }
+    if pages.isEmpty { objects = [base] }
+    if results >= 0 {
+      for object in objects {
+        guard var line = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else { continue }
+        line.append(UInt8(ascii: "\n"))
+        _ = FileDescriptorWriter.writeAll(line, to: results)
+      }
+    }
+    if let folder = options.resultsFolder, record.status == .ok || record.status == .failed,
+      let relative = relativePaths[record.input]
+    {
+      let value: Any = objects.count == 1 ? objects[0] : objects
+      if let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]) {
+        let url = folder.appendingPathComponent(relative + ".json")
+        do throws(WebActionError) {
+          try AtomicFile.createFolder(url.deletingLastPathComponent())
+          try AtomicFile.write(data + Data("\n".utf8), to: url)
+        } catch {
+          StandardError.write("webaction: \(error.description)\n")
+        }
+      }
+    }
   }
 
   private static let reportEncoder: JSONEncoder = {

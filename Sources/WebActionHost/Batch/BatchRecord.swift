@@ -46,6 +46,9 @@ public struct BatchRecord: Codable, Sendable, Equatable {
   /// That worker's peak resident memory so far, in KiB (`getrusage`'s `ru_maxrss`): a worker whose memory grows
   /// from file to file shows it here.
   public var workerPeakKiB: Int?
+  /// Each page's run() results and finalize() argument, as one JSON object of text, when the batch collects them
+  /// (`--results`, `--results-dir`); not part of `--report`'s lines.
+  public var pageResults: [String]?
 
   public init(
     input: String, output: String, status: Status, milliseconds: Int = 0, bytesIn: Int = 0, bytesOut: Int = 0,
@@ -82,12 +85,15 @@ public struct BatchWorkerSetup: Codable, Sendable {
 /// One job: a file to process and where its output goes.
 public struct BatchJob: Codable, Sendable {
   public var file: BatchFile
-  /// The output's absolute path.
+  /// The output's absolute path; empty when the batch writes no pages (only results).
   public var output: String
+  /// Send back each page's results (``BatchRecord/pageResults``).
+  public var collectsResults = false
 
-  public init(file: BatchFile, output: String) {
+  public init(file: BatchFile, output: String, collectsResults: Bool = false) {
     self.file = file
     self.output = output
+    self.collectsResults = collectsResults
   }
 }
 

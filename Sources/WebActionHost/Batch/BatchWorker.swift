@@ -59,6 +59,17 @@ public final class BatchWorker {
     return 0
   }
 
+  /// One page's `{"results": …, "finalizeArgument": …}` as JSON text (dates as ISO 8601, data as base64).
+  static func resultsJSON(_ outcome: ActionOutcome) throws(WebActionError) -> String {
+    var object: [String: PropertyList] = ["results": outcome.results]
+    if let argument = outcome.finalizeArguments { object["finalizeArgument"] = argument }
+    do {
+      return String(decoding: try PropertyList.dictionary(object).encoded(as: .json), as: UTF8.self)
+    } catch {
+      throw WebActionError(.protocolViolation, "the page's results cannot be written as JSON: \(error)")
+    }
+  }
+
   /// Processes one file: every page it holds, then the file in its own format, written atomically.
   public func process(_ job: BatchJob) -> BatchRecord {
     let started = DispatchTime.now()
@@ -67,10 +78,13 @@ public final class BatchWorker {
       let file = try host.process(file: job.file.input, settings: settings, finalizeArguments: finalizeArguments)
       record.bytesIn = file.bytesRead
       record.pages = file.outcomes.count
-      let destination = URL(fileURLWithPath: job.output)
-      try AtomicFile.createFolder(destination.deletingLastPathComponent())
-      try AtomicFile.write(file.written, to: destination)
-      record.bytesOut = file.written.count
+      if job.collectsResults { record.pageResults = try file.outcomes.map(Self.resultsJSON) }
+      if !job.output.isEmpty {
+        let destination = URL(fileURLWithPath: job.output)
+        try AtomicFile.createFolder(destination.deletingLastPathComponent())
+        try AtomicFile.write(file.written, to: destination)
+        record.bytesOut = file.written.count
+      }
       record.status = .ok
     } catch {
       record.error = BatchRecord.Failure(error)

@@ -142,8 +142,27 @@ var ExtensionPreprocessingJS = (function () {
     return html;
   };
 
+  // A run of links with only separators between them (a navigation bar, "Home | Travel | Contact us"): each link
+  // is its own segment, so that the items keep their order and the separators their places.
+  var LINK_SEPARATORS = /^[\s|·\/•–—,:;>»]*$/;
+  function linkList(nodes) {
+    var links = [];
+    for (var i = 0; i < nodes.length; i++) {
+      var node = nodes[i];
+      if (node.nodeType === Node.ELEMENT_NODE && name(node) === "A") links.push(node);
+      else if (node.nodeType === Node.TEXT_NODE) { if (!LINK_SEPARATORS.test(node.data)) return null; }
+      else if (node.nodeType !== Node.COMMENT_NODE) return null;
+    }
+    return links.length >= 2 ? links : null;
+  }
+
   Collector.prototype.add = function (parent, nodes) {
     if (!hasText(nodes)) return;
+    var links = linkList(nodes);
+    if (links) {
+      for (var l = 0; l < links.length; l++) this.add(links[l], Array.prototype.slice.call(links[l].childNodes));
+      return;
+    }
     var inline = [], opaque = [], flat = [];
     var html = this.serialize(nodes, inline, opaque, flat);
     var id = this.segments.length;
