@@ -256,8 +256,7 @@ private final class BatchDisplay: @unchecked Sendable {
     line += " (\(String(format: "%.1f", totals.filesPerSecond)) files/s): \(totals.ok) ok, \(totals.failed) failed"
     if totals.skipped > 0 { line += ", \(totals.skipped) skipped (--resume)" }
     if totals.interrupted > 0 { line += ", \(totals.interrupted) interrupted" }
-    let notStarted = totals.total - totals.done
-    if notStarted > 0 { line += ", \(notStarted) not started" }
+    if totals.notStarted > 0 { line += ", \(totals.notStarted) not started" }
     if !destinations.isEmpty { line += "; " + destinations.joined(separator: ", ") }
     StandardError.write(line + "\n")
   }

@@ -22,6 +22,9 @@ struct Extensions: ParsableCommand {
       """,
     aliases: ["extensions"])
 
+  @Flag(help: "Print the list as JSON (name, displayName, kind, activates, rule, where), for scripts.")
+  var json = false
+
   @Argument(help: ArgumentHelp("A saved page: show what Safari offers for it (each page it holds, with its URL). Or an extension's name or bundle: show it, with the --arg keys it takes.", valueName: "page-or-extension"))
   var page: String?
 
@@ -34,22 +37,49 @@ struct Extensions: ParsableCommand {
       }
       printing(try Self.offered(for: page))
     }
-    func line(_ name: String, _ url: URL, _ place: String) -> String {
-      let column = { (text: String, width: Int) in text.padding(toLength: max(width, text.count), withPad: " ", startingAt: 0) }
-      guard let bundle = try? ExtensionBundle(url: url) else {
-        return "\(column(name, 12)) \(column("(does not load: webaction validate)", 40)) \(place)\n"
-      }
-      let rule = bundle.manifest.activationRule
-      let activates = rule.accepts(.safariPage) ? "activates" : "inactive "
-      return "\(column(name, 12)) \(column(bundle.manifest.displayName, 14)) \(activates) \(column(Self.summary(rule), 24)) \(place)\n"
-    }
     let installed = builtInExtensions.installed()
-    var lines = installed.map { line($0.name, $0.url, $0.url.path) }
-    lines += builtInExtensions.builtIns.map { builtIn in
+    var rows = installed.map { Self.row($0.name, $0.url, place: $0.url.path) }
+    rows += builtInExtensions.builtIns.map { builtIn in
       let hidden = installed.contains { $0.name == builtIn.name }
-      return line(builtIn.name, builtIn.bundleURL, hidden ? "built in (hidden by the one above)" : "built in")
+      return Self.row(builtIn.name, builtIn.bundleURL, place: hidden ? "built in (hidden by the one above)" : "built in")
     }
-    printing(lines.joined())
+    if json {
+      let objects = rows.map { row in
+        ["name": row[0], "displayName": row[1], "kind": row[2], "activates": row[3] == "yes", "rule": row[4], "where": row[5]] as [String: Any]
+      }
+      let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("[]".utf8)
+      printing(String(decoding: data, as: UTF8.self) + "\n")
+      return
+    }
+    printing(Self.table([["NAME", "DISPLAY NAME", "KIND", "ACTIVATES", "RULE", "WHERE"]] + rows))
+  }
+
+  /// A row of the list: name, display name, kind (built in, own process, JS only), whether it activates for a web
+  /// page, its rule in a few words, and where it is.
+  static func row(_ name: String, _ url: URL, place: String) -> [String] {
+    guard let source = try? builtInExtensions.resolve(url.path) else {
+      return [name, "(does not load: webaction validate)", "-", "-", "-", place]
+    }
+    let bundle = source.bundle, rule = bundle.manifest.activationRule
+    let kind: String
+    if bundle.executableURL != nil {
+      kind = "own process"
+    } else if let className = bundle.manifest.principalClass, source.makePrincipalObject(className) != nil {
+      kind = "built in"
+    } else {
+      kind = source.hasNativeSide ? "not runnable" : "JS only"
+    }
+    return [name, bundle.manifest.displayName, kind, rule.accepts(.safariPage) ? "yes" : "no", summary(rule), place]
+  }
+
+  /// Rows as aligned columns (the last one not padded).
+  static func table(_ rows: [[String]]) -> String {
+    let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    return rows.map { row in
+      row.enumerated().map { column, text in
+        column == row.count - 1 ? text : text.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+      }.joined(separator: "  ") + "\n"
+    }.joined()
   }
 
   /// One extension: where it is, its native side, whether it activates for a page, and the arguments it declares.

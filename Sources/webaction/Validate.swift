@@ -24,12 +24,20 @@ struct Validate: ParsableCommand {
   @Argument(help: ArgumentHelp("Bundle folders (.appex).", valueName: "bundle"))
   var bundles: [String]
 
+  @Flag(help: "Print the problems as JSON (one object per bundle: bundle, valid, problems with severity, file, keyPath, problem), for scripts.")
+  var json = false
+
   func run() throws {
     var failed = false
     var out = ""
+    var objects: [[String: Any]] = []
     for path in bundles {
       var problems = ExtensionBundle.problems(at: URL(fileURLWithPath: path))
       if !problems.contains(where: { $0.severity == .error }) { problems += Self.nativeSideProblems(path) }
+      objects.append([
+        "bundle": path, "valid": !problems.contains { $0.severity == .error },
+        "problems": problems.map { ["severity": $0.severity.rawValue, "file": $0.file, "keyPath": $0.keyPath, "problem": $0.problem] },
+      ])
       for problem in problems { out += "\(problem)\n" }
       let errors = problems.filter { $0.severity == .error }.count
       let warnings = problems.count - errors
@@ -37,6 +45,10 @@ struct Validate: ParsableCommand {
       out += problems.isEmpty
         ? "\(path): valid\n"
         : "\(path): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")\n"
+    }
+    if json {
+      let data = (try? JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+      out = String(decoding: data, as: UTF8.self) + "\n"
     }
     printing(out)
     if failed { throw ExitCode(WebActionError.Kind.bundle.exitCode) }

@@ -57,6 +57,6 @@ final class ExtensionSearchPathTests: XCTestCase {
     XCTAssertFalse(list.stdout.contains("home/.local/share/webaction/Extensions/hello.appex"), "the first of each name")
     XCTAssertTrue(list.stdout.contains("built in (hidden by the one above)"), list.stdout)
     let pageInfo = try XCTUnwrap(list.stdout.split(separator: "\n").first { $0.hasPrefix("page-info") && $0.hasSuffix("built in (hidden by the one above)") })
-    XCTAssertTrue(pageInfo.contains("activates") && pageInfo.contains("web page ≤ 1"), "\(pageInfo)")
+    XCTAssertTrue(pageInfo.contains(" yes ") && pageInfo.contains("web page ≤ 1"), "\(pageInfo)")
   }
 }

@@ -233,9 +233,19 @@ final class RunCommandTests: WorkFolderTestCase {
   func testExtensionsListsBuiltIns() throws {
     let result = try WebActionCommand.run(["extensions"])
     XCTAssertEqual(result.status, 0)
-    XCTAssertTrue(result.stdout.contains("background"))
-    XCTAssertTrue(result.stdout.contains("page-info"))
-    XCTAssertTrue(result.stdout.contains("translate"))
+    let lines = result.stdout.split(separator: "\n")
+    XCTAssertEqual(lines.first.map { $0.split(separator: " ", omittingEmptySubsequences: true).first }, "NAME", result.stdout)
+    for name in ["background", "page-info", "translate"] {
+      XCTAssertTrue(lines.contains { $0.hasPrefix(name + " ") && $0.contains(" built in ") }, result.stdout)
+    }
+    // Columns line up: every row's KIND starts where the header's does.
+    let kindColumn = try XCTUnwrap(lines.first?.range(of: "KIND")).lowerBound.utf16Offset(in: String(lines[0]))
+    XCTAssertTrue(lines.dropFirst().allSatisfy { String($0).utf16.count > kindColumn }, result.stdout)
+    let json = try WebActionCommand.run(["list", "--json"])
+    let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    let translate = try XCTUnwrap(objects.first { $0["name"] as? String == "translate" })
+    XCTAssertEqual(translate["kind"] as? String, "built in")
+    XCTAssertEqual(translate["activates"] as? Bool, true)
   }
 
   /// `--version`: webaction's version and commit, and the libraries' own.
@@ -256,7 +266,8 @@ final class RunCommandTests: WorkFolderTestCase {
     XCTAssertTrue(result.stdout.contains(
       "article.html holds 1 page; Safari offers each as one item with the page (com.apple.property-list) and its URL (public.url):\n  https://www.example.org/travel/the-old-bridge.html\n"),
       result.stdout)
-    XCTAssertTrue(result.stdout.contains("background   Background     activates"), result.stdout)
+    XCTAssertTrue(result.stdout.contains("\nNAME "), result.stdout)
+    XCTAssertTrue(result.stdout.range(of: #"\nbackground +Background +built in +yes +"#, options: .regularExpression) != nil, result.stdout)
     let missing = try WebActionCommand.run(["list", "no-such-page.html"])
     XCTAssertEqual(missing.status, 3, missing.stderr)
     XCTAssertTrue(missing.stderr.contains("the page no-such-page.html was not found"), missing.stderr)

@@ -53,6 +53,12 @@ final class ValidateCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 0, "a warning: its JavaScript still runs with --finalize-args")
     XCTAssertTrue(result.stdout.contains("NSExtensionPrincipalClass is ActionRequestHandler, which is not built into webaction, and the bundle ships no program"), result.stdout)
     XCTAssertTrue(result.stdout.contains("unknown.appex: 0 errors, 1 warning"), result.stdout)
+    let json = try WebActionCommand.run(["validate", "--json", work.appendingPathComponent("unknown.appex").path])
+    let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    XCTAssertEqual(objects.first?["valid"] as? Bool, true)
+    let problem = try XCTUnwrap((objects.first?["problems"] as? [[String: Any]])?.first)
+    XCTAssertEqual(problem["severity"] as? String, "warning")
+    XCTAssertEqual(problem["keyPath"] as? [String], ["NSExtension", "NSExtensionPrincipalClass"])
 
     var unbuilt = Self.good
     unbuilt["CFBundleExecutable"] = "missing-program"

@@ -95,6 +95,15 @@ public final class Batch: @unchecked Sendable {
       thread.start()
     }
     group.wait()
+    // The files the batch stopped before: a line each, so that the report accounts for every input.
+    lock.lock()
+    let untouched = queue[min(next, queue.count)...]
+    next = queue.count
+    lock.unlock()
+    for file in untouched {
+      let output = options.writesOutputs ? options.outputFolder.appendingPathComponent(file.relativePath).path : ""
+      record(BatchRecord(input: file.input, output: output, status: .notStarted, bytesIn: file.size))
+    }
     lock.lock()
     defer { lock.unlock() }
     progress.finished = Date()
@@ -349,6 +358,7 @@ public struct BatchProgress: Sendable {
   public var failed = 0
   public var skipped = 0
   public var interrupted = 0
+  public var notStarted = 0
   public var pages = 0
   /// The failure that stopped the batch because every page would meet it, when one did.
   public var stoppedBy: BatchRecord.Failure?
@@ -365,6 +375,7 @@ public struct BatchProgress: Sendable {
     case .failed: failed += 1
     case .skipped: skipped += 1
     case .interrupted: interrupted += 1
+    case .notStarted: notStarted += 1
     }
     pages += record.status == .ok ? record.pages : 0
   }

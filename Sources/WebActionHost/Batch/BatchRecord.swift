@@ -11,6 +11,8 @@ public struct BatchRecord: Codable, Sendable, Equatable {
     case failed
     /// The batch was stopped (Ctrl-C, SIGTERM) while the file was being processed; nothing was written for it.
     case interrupted
+    /// The batch stopped before the file's turn came: it was not read.
+    case notStarted = "not-started"
   }
 
   /// The error of a failed file: its class (as `webaction run`'s exit codes name them) and message.

@@ -73,7 +73,8 @@ public final class BatchWorker {
   /// Processes one file: every page it holds, then the file in its own format, written atomically.
   public func process(_ job: BatchJob) -> BatchRecord {
     let started = DispatchTime.now()
-    var record = BatchRecord(input: job.file.input, output: job.output, status: .failed)
+    // The input's size as found, until the file is read (a file that fails still says how big it was).
+    var record = BatchRecord(input: job.file.input, output: job.output, status: .failed, bytesIn: job.file.size)
     do throws(WebActionError) {
       let file = try host.process(file: job.file.input, settings: settings, finalizeArguments: finalizeArguments)
       record.bytesIn = file.bytesRead
