@@ -39,6 +39,8 @@ let package = Package(
     .systemLibrary(
       name: "CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
+    // Compact Language Detector 2 (libcld2-dev) for translate's language detection, behind one C function (its API is C++).
+    .target(name: "CCLD2", linkerSettings: [.linkedLibrary("cld2")]),
     // glibc's <malloc.h> (mallopt), which the Glibc module does not import.
     .systemLibrary(name: "CMalloc"),
 
@@ -85,7 +87,7 @@ let package = Package(
       resources: [.copy("Resources/page-info.appex")]),
     .target(
       name: "TranslateExtension",
-      dependencies: ["WebActionKit", .product(name: "GRDB", package: "GRDB.swift")], path: "Sources/Extensions/Translate",
+      dependencies: ["WebActionKit", "CCLD2", .product(name: "GRDB", package: "GRDB.swift")], path: "Sources/Extensions/Translate",
       resources: [.copy("Resources/translate.appex")]),
 
     .executableTarget(

@@ -53,7 +53,7 @@ final class PageTranslationTests: XCTestCase {
     }
   }
 
-  func testSourceLanguageComesFromTheArgumentThenThePageAndOtherLanguagesAreSkipped() throws {
+  func testSourceLanguageComesFromThePageThenAForcedArgumentAndOtherLanguagesAreSkipped() throws {
     let results: [String: Any] = [
       "pageLanguage": "en-GB",
       "segments": [
@@ -68,8 +68,11 @@ final class PageTranslationTests: XCTestCase {
     XCTAssertEqual(page.segments.map(\.id), ["1", "3"])
     XCTAssertEqual(page.attributes.map(\.id), ["b"])
     XCTAssertEqual(page.skippedOtherLanguage, 2)
-    // --arg from= wins over the page: now the French segment is the one translated.
-    let french = try PageTranslation(preprocessingResults: results, arguments: ["to": "es", "from": "fr"])
+    // --arg from=fr is only a fallback: the page's own declaration wins; from=fr! forces it, and then the French
+    // segment is the one translated.
+    let fallback = try PageTranslation(preprocessingResults: results, arguments: ["to": "es", "from": "fr"])
+    XCTAssertEqual(fallback.from, "en-GB")
+    let french = try PageTranslation(preprocessingResults: results, arguments: ["to": "es", "from": "fr!"])
     XCTAssertEqual(french.segments.map(\.id), ["2", "3"])
     XCTAssertThrowsError(try PageTranslation(preprocessingResults: ["segments": []], arguments: ["to": "es"])) { error in
       XCTAssertTrue("\(error)".contains("does not say which language"), "\(error)")

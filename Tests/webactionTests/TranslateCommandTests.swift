@@ -137,6 +137,30 @@ final class TranslateCommandTests: XCTestCase {
     XCTAssertTrue(overridden.stdout.contains("<p>El río pasa frío.</p>"), overridden.stdout)
   }
 
+  /// Pages that declare no language, or the wrong one, are translated from the language their text reads as (CLD2),
+  /// and say so; `from=xx!` forces a language; a page already in the target language is left as it is.
+  func testTheSourceLanguageIsDetected() throws {
+    let english = "<!DOCTYPE html><title>Bridges</title><p>The old bridge crosses the river near the market, and the town library opens every morning.</p>"
+    let spanishSaysEnglish = "<!DOCTYPE html><html lang=\"en\"><title>Puentes</title><p>El puente viejo cruza el río cerca del mercado, y la biblioteca abre todas las mañanas.</p><p>Los visitantes caminan por el río para ver los barcos y las casas antiguas del pueblo.</p></html>"
+    let undeclared = try translate(["-", "--arg", "to=es"], stdin: Data(english.utf8))
+    XCTAssertEqual(undeclared.status, 0, undeclared.stderr)
+    XCTAssertTrue(undeclared.stderr.contains("translate: the page declares no language; its text reads as en ("), undeclared.stderr)
+    XCTAssertTrue(undeclared.stdout.contains("<html lang=\"es\">") && undeclared.stdout.contains("puente"), undeclared.stdout)
+    let wrong = try translate(["-", "--arg", "to=en"], stdin: Data(spanishSaysEnglish.utf8))
+    XCTAssertEqual(wrong.status, 0, wrong.stderr)
+    XCTAssertTrue(wrong.stderr.contains("the page says it is in en, but its text reads as es ("), wrong.stderr)
+    XCTAssertTrue(wrong.stdout.contains("bridge"), wrong.stdout)
+    XCTAssertTrue(wrong.stderr.contains(" translated, 0 left untranslated"), wrong.stderr)
+    let already = try translate(["-", "--arg", "to=es"], stdin: Data(spanishSaysEnglish.utf8))
+    XCTAssertEqual(already.status, 0, already.stderr)
+    XCTAssertTrue(already.stderr.contains("the page is already in es: left as it is"), already.stderr)
+    XCTAssertTrue(already.stdout.contains("El puente viejo cruza"), already.stdout)
+    // from=en! believes the page (and its English declaration) whatever the text reads as.
+    let forced = try translate(["-", "--arg", "to=es", "--arg", "from=en!"], stdin: Data(english.utf8))
+    XCTAssertEqual(forced.status, 0, forced.stderr)
+    XCTAssertFalse(forced.stderr.contains("reads as"), forced.stderr)
+  }
+
   /// A navigation bar (links with only separators between them) is translated link by link: the items keep their
   /// order and the separators their places (as one sentence, Apertium reordered it: "Viaje | de casa | nos Contacto").
   func testLinkListsKeepTheirOrder() throws {
@@ -153,7 +177,8 @@ final class TranslateCommandTests: XCTestCase {
   }
 
   func testMissingSourceLanguageAndUnknownPairAreClear() throws {
-    let noLang = try translate(["-", "--arg", "to=es"], stdin: Data("<p>Hello</p>".utf8))
+    // No language declared and none to read in the text: the error says what to pass.
+    let noLang = try translate(["-", "--arg", "to=es"], stdin: Data("<p>1234 5678</p>".utf8))
     XCTAssertEqual(noLang.status, 7, noLang.stderr)
     XCTAssertTrue(noLang.stderr.contains("--arg from=en"), noLang.stderr)
 

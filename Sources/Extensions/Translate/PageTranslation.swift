@@ -41,6 +41,8 @@ public struct PageTranslation {
   public var attributes: [Attribute]
   /// How many segments and attributes were left alone because they are in another language.
   public var skippedOtherLanguage = 0
+  /// What the source language was found from, when it was not simply declared or given (detection).
+  public var languageNote: String?
 
   public init(from: String, to: String, segments: [Segment], attributes: [Attribute]) {
     self.from = from
@@ -61,10 +63,39 @@ public struct PageTranslation {
       }
     }
     func nonEmpty(_ value: String?) -> String? { value.flatMap { $0.isEmpty ? nil : $0 } }
-    guard let from = nonEmpty(arguments["from"]) ?? nonEmpty(text(results["from"])) ?? nonEmpty(text(results["pageLanguage"])) else {
-      throw TranslateError(
-        "translate: the page does not say which language it is in (no <html lang>, no <meta http-equiv=\"content-language\">). "
-          + "Pass the source language: --arg from=en")
+    // The source language: `from=xx!` forces it; else what the page declares, unless its text clearly reads as another
+    // language; else (nothing declared, or `from=auto`) what its text reads as; else `from=xx`.
+    let given = nonEmpty(arguments["from"])
+    let declared = nonEmpty(text(results["from"])) ?? nonEmpty(text(results["pageLanguage"]))
+    var note: String?
+    var overridden = false
+    let from: String
+    if let forced = given, forced.hasSuffix("!"), forced.count > 1 {
+      from = String(forced.dropLast())
+    } else {
+      let segmentHTML = ((results["segments"] as? [Any]) ?? []).compactMap { ($0 as? [String: Any]).flatMap { text($0["html"]) } }
+      let pageText = DetectedLanguage.text(ofHTML: segmentHTML)
+      let detected = DetectedLanguage.detect(pageText)
+      if let declared, given?.lowercased() != "auto" {
+        // Only a clear reading of enough text (a few sentences) overrides what the page declares.
+        let enough = pageText.filter(\.isLetter).count >= 120
+        if let detected, enough, detected.reliable, detected.percent >= 80, !Self.sameLanguage(detected.code, declared) {
+          from = detected.code
+          overridden = true
+          note = "the page says it is in \(declared), but its text reads as \(detected): translating from \(detected.code)"
+        } else {
+          from = declared
+        }
+      } else if let detected, detected.reliable || given == nil || given?.lowercased() == "auto" {
+        from = detected.code
+        note = "the page declares no language; its text reads as \(detected)"
+      } else if let given, given.lowercased() != "auto" {
+        from = given
+      } else {
+        throw TranslateError(
+          "translate: the page does not say which language it is in, and its text is too short or mixed to tell. "
+            + "Pass the source language: --arg from=en (from=en! also overrides what a page declares)")
+      }
     }
     guard let to = nonEmpty(arguments["to"]) ?? nonEmpty(text(results["to"])) else {
       throw TranslateError("translate: no target language. Pass --arg to=es (an ISO 639-1 code such as es, ca, fr, pt).")
@@ -82,7 +113,10 @@ public struct PageTranslation {
           throw TranslateError(
             "translate: preprocessing results → \(key)[\(index)] needs a string `id` and a string `\(field)`")
         }
-        if let lang = nonEmpty(text(dictionary["lang"])), !Self.sameLanguage(lang, from) {
+        // A segment marked with the language the page wrongly declares is in the language its text reads as.
+        if let lang = nonEmpty(text(dictionary["lang"])), !Self.sameLanguage(lang, from),
+          !(overridden && declared.map { Self.sameLanguage(lang, $0) } == true)
+        {
           skipped += 1
           return nil
         }
@@ -96,6 +130,7 @@ public struct PageTranslation {
       },
       attributes: try list("attributes", field: "text").map { Attribute(id: $0.0, text: $0.1) })
     skippedOtherLanguage = skipped
+    languageNote = note
   }
 
   /// True when two language tags name the same language: `en-GB` and `en`, `eng` and `en`, `EN` and `en`.
@@ -113,23 +148,34 @@ public struct PageTranslation {
     /// Segments whose translation leaves out some of their inline elements (flattened, or plain text).
     public var relaxed: [String] = []
     public var coverage = Coverage()
+    /// What the page should be told about its language (detected, or already the target), for finalize() to log.
+    public var note: String?
 
     /// The finalize argument as Foundation objects for a property-list attachment.
     public var foundationObject: [String: Any] {
-      [
+      var object: [String: Any] = [
         "translations": translations, "attributes": attributes, "lang": lang, "damaged": damaged,
         "relaxed": relaxed, "coverage": coverage.foundationObject,
       ]
+      if let note { object["note"] = note }
+      return object
     }
   }
 
   /// Resolves the pair among the engine's pairs, translates segments and attributes in one batch, and sends the
   /// segments whose markup came back damaged down the fallback ladder.
   public func translate(with translator: any Translator) throws -> Result {
+    // A page found to be in the target language already is left as it is, and told so.
+    if languageNote != nil, Self.sameLanguage(from, to) {
+      var unchanged = Result(translations: [:], attributes: [:], lang: to, damaged: 0)
+      unchanged.note = "\(languageNote!); the page is already in \(to): left as it is"
+      return unchanged
+    }
     let pair = try LanguagePair.resolve(from: from, to: to, among: try translator.pairs(), engine: translator.name)
     let attributeHTML = attributes.map { HTMLFragment.escapeText($0.text) }
     let results = try translator.translateSegments(segments.map(\.html) + attributeHTML, pair: pair)
     var output = Result(translations: [:], attributes: [:], lang: to, damaged: 0)
+    output.note = languageNote
     var damaged: [Int] = []
     for (index, result) in zip(segments.indices, results) {
       switch result {

@@ -342,6 +342,7 @@ var ExtensionPreprocessingJS = (function () {
         if (target) target.element.setAttribute(target.attribute, attributes[a]);
       }
       if (arguments["lang"] && document.documentElement) document.documentElement.setAttribute("lang", arguments["lang"]);
+      if (arguments["note"]) console.info("translate: " + arguments["note"]);
       var coverage = arguments["coverage"];
       if (coverage) console.info("translate: " + summary(coverage, coverage.untranslated + damaged));
       damaged += arguments["damaged"] || 0;
