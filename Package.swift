@@ -23,7 +23,6 @@ let package = Package(
     // translate's translation memory: SQLite through GRDB (the system libsqlite3, WAL, busy timeout, migrations).
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     // Extension processes: spawning, pipes and the SIGTERM-then-SIGKILL teardown.
-    .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
   ],
   targets: [
     // System libraries. C headers enter the package only through these shims.
@@ -75,7 +74,6 @@ let package = Package(
       name: "WebActionHost",
       dependencies: [
         "CZlib", "DOMBindings", "DOM", "JSBridge", "TextEncodings", "URLStandard", "WebActionKit",
-        .product(name: "Subprocess", package: "swift-subprocess"),
       ]),
 
     // Built-in extensions: written only against WebActionKit, as a third party would.

@@ -24,16 +24,8 @@ public enum ComponentVersions {
   /// What `arguments` (a program on PATH and its arguments) prints on standard output, trimmed; nil when it cannot
   /// start or fails.
   public static func commandOutput(_ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    guard (try? process.run()) != nil else { return nil }
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    guard let (status, text) = ChildProcesses.output(of: arguments) else { return nil }
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    return process.terminationStatus == 0 && !trimmed.isEmpty ? trimmed : nil
+    return status == 0 && !trimmed.isEmpty ? trimmed : nil
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WebActionHost
+import WebActionKit
 
 struct BatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -128,11 +129,10 @@ struct BatchCommand: ParsableCommand {
     var batchOptions = Batch.Options(
       workerCommand: [Self.executablePath, "batch-worker"],
       setup: BatchWorkerSetup(extensionName: extensionName, settings: settings, verbose: options.verbose),
-      outputFolder: output ?? URL(fileURLWithPath: "/nonexistent"),
+      outputFolder: output,
       fileTimeLimit: fileTimeout ?? (settings.timeout * 2 + settings.extensionTimeout + settings.pageTimersTime + 60))
     batchOptions.workers = jobs
     batchOptions.resume = resume
-    batchOptions.writesOutputs = output != nil
     batchOptions.resultsPath = results
     batchOptions.resultsFolder = resultsURL
     let finalizeBytes = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in
@@ -150,39 +150,14 @@ struct BatchCommand: ParsableCommand {
     }
     batchOptions.bundleURL = source.bundle.url
     batchOptions.reportPath = report
-    let display = BatchDisplay(terminal: isatty(STDERR_FILENO) == 1, quiet: options.quiet)
+    let display = BatchDisplay(command: "batch", quiet: options.quiet, verbose: options.verbose)
     batchOptions.onRecord = { record, progress in display.show(record, progress) }
     let batch = Batch(files: files, options: batchOptions)
-
-    // Ctrl-C and SIGTERM stop the batch; the summary and the report are still written.
-    let stopSignal = SignalFlag()
-    var sources: [DispatchSourceSignal] = []
-    for signalNumber in [SIGINT, SIGTERM] {
-      signal(signalNumber, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      // Weakly: libdispatch may keep a cancelled source's handler past execute(), and with it the batch and the
-      // Data it holds (--finalize-args), which LeakSanitizer then reports at exit (it cannot follow Data's pointers).
-      source.setEventHandler { [weak batch] in
-        stopSignal.set(signalNumber)
-        batch?.stop()
-      }
-      source.resume()
-      sources.append(source)
-    }
-    let totals = try batch.run()
-    sources.forEach { $0.cancel() }
-    display.summary(totals, destinations: [output.map { "pages in \($0.path)" }, results.map { "results in \($0)" },
-                                           resultsURL.map { "results in \($0.path)/" }, report.map { "report in \($0)" }].compactMap { $0 })
-    if let signalNumber = stopSignal.value { return 128 + signalNumber }
-    if let failure = totals.stoppedBy {
-      StandardError.write("webaction: stopped: every page would fail this way: \(failure.message)\n")
-      return WebActionError.Kind(rawValue: failure.kind)?.exitCode ?? Self.someFailedExitCode
-    }
-    return totals.failed > 0 ? Self.someFailedExitCode : 0
+    return try display.run(batch, destinations: [
+      output.map { "pages in \($0.path)" }, results.map { "results in \($0)" }, resultsURL.map { "results in \($0.path)/" },
+      report.map { "report in \($0)" },
+    ].compactMap { $0 })
   }
-
-  /// The exit code of a batch that finished with failed files.
-  static let someFailedExitCode: Int32 = 10
 
   /// This binary, for starting workers.
   static var executablePath: String {
@@ -198,80 +173,5 @@ struct BatchWorkerCommand: ParsableCommand {
 
   func run() throws {
     Foundation.exit(BatchWorker.serveStandardIO(resolve: builtInExtensions.resolve, isolationCommand: ExtensionHostCommand.command))
-  }
-}
-
-/// The signal that stopped the batch, set from a signal handler's queue.
-private final class SignalFlag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var signalNumber: Int32?
-
-  func set(_ value: Int32) {
-    lock.lock()
-    if signalNumber == nil { signalNumber = value }
-    lock.unlock()
-  }
-
-  var value: Int32? {
-    lock.lock()
-    defer { lock.unlock() }
-    return signalNumber
-  }
-}
-
-/// What a batch shows on standard error: a progress line on a terminal, failures always, and a summary.
-private final class BatchDisplay: @unchecked Sendable {
-  private let terminal: Bool
-  private let quiet: Bool
-  private var lastDrawn = Date.distantPast
-  private var lineShown = false
-
-  init(terminal: Bool, quiet: Bool) {
-    self.terminal = terminal
-    self.quiet = quiet
-  }
-
-  /// Called under the batch's lock, one record at a time.
-  func show(_ record: BatchRecord, _ progress: BatchProgress) {
-    if record.status == .failed {
-      clearLine()
-      StandardError.write("FAILED \(record.input): \(record.error?.message ?? "unknown error")\n")
-    }
-    guard terminal, !quiet else { return }
-    let now = Date()
-    guard now.timeIntervalSince(lastDrawn) >= 0.2 || progress.done == progress.total else { return }
-    lastDrawn = now
-    var line = "batch: \(progress.done)/\(progress.total) files, \(String(format: "%.1f", progress.filesPerSecond)) files/s"
-    if let left = progress.secondsLeft { line += ", \(Self.duration(left)) left" }
-    if progress.failed > 0 { line += ", \(progress.failed) failed" }
-    StandardError.write("\r\u{1B}[K" + line)
-    lineShown = true
-  }
-
-  func summary(_ totals: BatchProgress, destinations: [String]) {
-    clearLine()
-    let seconds = (totals.finished ?? Date()).timeIntervalSince(totals.started)
-    let count = { (n: Int, what: String) in "\(n) \(what)\(n == 1 ? "" : "s")" }
-    var line = "batch: \(count(totals.total, "file")) (\(count(totals.pages, "page"))) in \(String(format: "%.1f", seconds)) s"
-    line += " (\(String(format: "%.1f", totals.filesPerSecond)) files/s): \(totals.ok) ok, \(totals.failed) failed"
-    if totals.skipped > 0 { line += ", \(totals.skipped) skipped (--resume)" }
-    if totals.interrupted > 0 { line += ", \(totals.interrupted) interrupted" }
-    if totals.notStarted > 0 { line += ", \(totals.notStarted) not started" }
-    if !destinations.isEmpty { line += "; " + destinations.joined(separator: ", ") }
-    StandardError.write(line + "\n")
-  }
-
-  private func clearLine() {
-    if lineShown {
-      StandardError.write("\r\u{1B}[K")
-      lineShown = false
-    }
-  }
-
-  static func duration(_ seconds: Double) -> String {
-    let total = Int(seconds.rounded())
-    return total >= 3600
-      ? String(format: "%d:%02d:%02d", total / 3600, total / 60 % 60, total % 60)
-      : String(format: "%d:%02d", total / 60, total % 60)
   }
 }

@@ -178,7 +178,7 @@ struct PortCommand: WebActionCommandRunning {
     process.standardOutput = capture ? pipe : FileHandle.standardError
     process.standardError = FileHandle.standardError
     do {
-      try process.run()
+      try ChildProcesses.run(process)
     } catch {
       throw WebActionError(.dependency, "cannot start swift: \(WebActionError.systemReason(error))", hint: "Install a Swift toolchain (swift.org) and put swift on PATH.")
     }

@@ -26,10 +26,18 @@ struct Run: WebActionCommandRunning {
       7 extension cancelled or failed, 8 missing dependency, 9 output (a failed
       write, with the system's reason). A failed page writes no output file, and
       a run killed at any moment leaves the old file or the new one.
+
+      Several pages (--output-dir DIR) go through batch's executor, in this
+      process: a failing page is reported and the others go on; a failure
+      every page would meet stops at the first; -v names each output; a
+      summary ends it. Exit codes as batch's: 0 every page ok, 10 some
+      failed, that failure's code when every page would meet it, 130/143
+      stopped by SIGINT/SIGTERM (no extension process or Apertium stage
+      outlives webaction, whatever signal it gets).
       """)
 
   @Argument(help: ArgumentHelp(
-    "The saved page: an HTML file, or - for standard input. Several pages run one after another in this process (give --output-dir).",
+    "The saved page: a file in any saved format, or - for standard input. Several pages run one after another in this process, as `batch` runs them (give --output-dir).",
     valueName: "page"))
   var pages: [String]
 
@@ -105,35 +113,35 @@ struct Run: WebActionCommandRunning {
       return
     }
 
-    // Several pages: one after another in this process, so the extension's warm state (an engine pipeline, a
-    // cache) is reused. A failed page is reported and skipped; the exit code is that of the first failure.
-    // Outputs mirror the pages' folders (OutputLayout), so two pages never write the same file.
-    let directory = URL(fileURLWithPath: outputDirectory)
+    // Several pages: batch's executor, in this process, one page after another, so the extension's warm state (an
+    // engine pipeline, a cache) is reused; batch's display, summary and exit code. Outputs mirror the pages' folders
+    // (OutputLayout), so two pages never write the same file.
+    let folder = URL(fileURLWithPath: outputDirectory).standardizedFileURL
     let outputs = try OutputLayout.relativePaths(for: pages, in: outputDirectory)
-    var firstFailure: WebActionError?
-    for (index, (page, name)) in zip(pages, outputs).enumerated() {
-      let started = Date()
-      do {
-        let (written, _) = try process(page)
-        let destination = directory.appendingPathComponent(name)
-        try AtomicFile.createFolder(destination.deletingLastPathComponent())
-        try write(written, to: destination.path, announce: false)
-        progress("[\(index + 1)/\(pages.count)] \(name) \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
-      } catch {
-        progress("[\(index + 1)/\(pages.count)] \(name) FAILED: \(error.description)")
-        if firstFailure == nil { firstFailure = error }
-      }
+    try BatchInputs.checkOutput(folder, inputs: pages)
+    let files = zip(pages, outputs).map { page, name in
+      BatchFile(input: page, relativePath: name, size: (try? FileManager.default.attributesOfItem(atPath: page)[.size] as? Int) ?? 0)
     }
-    if let firstFailure { throw firstFailure }
+    // (No worker processes: their command and setup are not used.)
+    var batchOptions = Batch.Options(
+      workerCommand: [], setup: BatchWorkerSetup(extensionName: extensionName, settings: settings, verbose: options.verbose),
+      outputFolder: folder, fileTimeLimit: .infinity)
+    let display = BatchDisplay(command: "run", quiet: options.quiet, verbose: options.verbose)
+    batchOptions.onRecord = { record, progress in display.show(record, progress) }
+    let batch = Batch(
+      files: files, options: batchOptions,
+      inProcess: BatchWorker(host: host, settings: settings, finalizeArguments: finalizeArguments))
+    let code = try display.run(batch, destinations: ["pages in \(folder.path)"])
+    if code != 0 { Foundation.exit(code) }
   }
 
   /// Writes the page: a compressed page's output compressed only to a name ending in `.gz`.
-  private func write(_ data: Data, to path: String?, announce: Bool = true) throws(WebActionError) {
+  private func write(_ data: Data, to path: String?) throws(WebActionError) {
     let keepsCompression = path?.lowercased().hasSuffix(".gz") ?? false
     let bytes = keepsCompression ? data : PageFormats.decompressedIfGzip(data)
     if let path, path != "-" {
       try AtomicFile.write(bytes, to: URL(fileURLWithPath: path))
-      if announce { progress("wrote \(path) (\(Self.size(bytes.count)))") }
+      progress("wrote \(path) (\(BatchDisplay.size(bytes.count)))")
     } else {
       try StandardOutput.write(bytes, what: "the page")
     }
@@ -148,13 +156,6 @@ struct Run: WebActionCommandRunning {
     let folder = URL(fileURLWithPath: output, isDirectory: true)
     try AtomicFile.createFolder(folder)
     return folder.appendingPathComponent(page == "-" ? "page.html" : URL(fileURLWithPath: page).lastPathComponent).path
-  }
-
-  /// A size as people read it: 812 bytes, 2.6 KB, 1.4 MB.
-  static func size(_ bytes: Int) -> String {
-    if bytes < 1024 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
-    if bytes < 1_048_576 { return String(format: "%.1f KB", Double(bytes) / 1024) }
-    return String(format: "%.1f MB", Double(bytes) / 1_048_576)
   }
 
   private func progress(_ line: String) {

@@ -48,6 +48,9 @@ struct WebAction: ParsableCommand {
       printing(ComponentVersions.lines(commit: SDKPackage.checkoutCommit).joined(separator: "\n") + "\n")
       return
     }
+    // SIGINT, SIGTERM and SIGHUP stop every child process (extension processes, Apertium, batch workers) before
+    // webaction ends; `batch` stops its workers its own way.
+    ChildProcesses.handleTerminationSignals()
     do {
       var command = try parseAsRoot()
       try command.run()
@@ -76,6 +79,7 @@ extension WebActionCommandRunning {
 
 /// Prints a WebActionError as one paragraph and exits with its class's code; never a backtrace.
 func fail(with error: WebActionError) -> Never {
+  ChildProcesses.waitIfEnding()
   StandardError.write("webaction: \(error.description)\n")
   Foundation.exit(error.kind.exitCode)
 }

@@ -186,15 +186,48 @@ final class RunCommandTests: WorkFolderTestCase {
     let result = try WebActionCommand.run(
       ["run", WebActionCommand.page("article.html"), "Pages/missing.html", WebActionCommand.page("legacy-windows-1252.html"),
        "--ext", "background", "--output-dir", directory])
-    XCTAssertEqual(result.status, 3, "the first failure's exit code: \(result.stderr)")
-    XCTAssertTrue(result.stderr.contains("[1/3] article.html"), result.stderr)
-    XCTAssertTrue(result.stderr.contains("[2/3] missing.html FAILED: the page "), result.stderr)
+    XCTAssertEqual(result.status, 10, "batch's rule, some pages failed: \(result.stderr)")
+    XCTAssertTrue(result.stderr.contains("FAILED Pages/missing.html: the page "), result.stderr)
+    XCTAssertTrue(result.stderr.contains("run: 3 files (2 pages) in "), result.stderr)
+    XCTAssertTrue(result.stderr.contains(": 2 ok, 1 failed; pages in \(URL(fileURLWithPath: directory).standardizedFileURL.path)"), result.stderr)
     XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/article.html"))
     XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/missing.html"))
     let legacy = try String(contentsOfFile: directory + "/legacy-windows-1252.html", encoding: .utf8)
     // It had a background already, so Apple's template asks for green; the background shorthand replaces the
     // background-color longhand, as WebKit writes it.
     XCTAssertTrue(legacy.contains(#"<body style="background: green;">"#), legacy)
+  }
+
+  /// Several pages go through batch's executor, in process: a failure every page would meet stops at the first
+  /// with its class's code (not once per page), -v names each output, SIGTERM ends it with 143 and a summary.
+  func testSeveralPagesShareBatchsExecutorStopAndExitCodes() throws {
+    let pages = (1...5).map { index -> String in
+      let page = output("page-\(index).html")
+      try? Data("<!doctype html><title>\(index)</title><p>page \(index)".utf8).write(to: URL(fileURLWithPath: page))
+      return page
+    }
+    let folder = URL(fileURLWithPath: output("ext"))
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let broken = try WebActionCommand.actionBundle(in: folder, run: "args.completionFunction({ a: 1 ;")
+    let stopped = try WebActionCommand.run(["run"] + pages + ["--ext", broken, "--output-dir", output("broken")])
+    XCTAssertEqual(stopped.status, 5, stopped.stderr)
+    XCTAssertEqual(stopped.stderr.components(separatedBy: "FAILED ").count - 1, 1, "said once: \(stopped.stderr)")
+    XCTAssertTrue(stopped.stderr.contains("stopped: every page would fail this way"), stopped.stderr)
+    XCTAssertTrue(stopped.stderr.contains("4 not started"), stopped.stderr)
+
+    let slow = try WebActionCommand.actionBundle(
+      in: URL(fileURLWithPath: output("slow")), run: "const end = Date.now() + 400; while (Date.now() < end) {} args.completionFunction({});")
+    let process = WebActionCommand.process(["run"] + pages + ["--ext", slow, "--output-dir", output("slow-out"), "-v"])
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    Thread.sleep(forTimeInterval: 1.0)
+    kill(process.processIdentifier, SIGTERM)
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 143, stderr)
+    XCTAssertTrue(stderr.contains("wrote \(URL(fileURLWithPath: output("slow-out")).standardizedFileURL.path)/page-1.html ("), stderr)
+    XCTAssertTrue(stderr.contains("not started; pages in "), stderr)
   }
 
   /// README.md's "Write an extension in 5 minutes", steps 1–3, verbatim (Fixtures/readme-guide.appex).

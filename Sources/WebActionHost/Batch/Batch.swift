@@ -1,9 +1,13 @@
 import Foundation
+import WebActionKit
 
-/// `webaction batch`: processes many files with worker processes, resumably, with progress and a report.
+/// How webaction processes many files (`batch`, and `run PAGES --output-dir`): with worker processes or in this
+/// process, resumably, with progress, a report and one rule for the exit code (``BatchProgress/exitCode``).
 ///
-/// - Scheduling: the largest files first, each to the next free worker; a worker is a process of the same binary
-///   (``Options/workerCommand``) that keeps its extension warm across pages (``BatchWorker``).
+/// - Scheduling: with workers, the largest files first, each to the next free worker; a worker is a process of the
+///   same binary (``Options/workerCommand``, started by WebActionKit's `ChildProcesses`) that keeps its extension
+///   warm across pages (``BatchWorker``). In process (``init(files:options:inProcess:)``), the files in the order
+///   given, through one ``BatchWorker`` on the calling thread.
 /// - Failures: a failing file is recorded and the batch goes on. A worker that crashes, or takes longer on one file
 ///   than ``Options/fileTimeLimit``, is replaced and its file recorded as failed.
 /// - Outputs: written atomically by the workers; with ``Options/resume``, a file whose output exists and is newer
@@ -17,14 +21,14 @@ public final class Batch: @unchecked Sendable {
     /// The command that starts a worker (the binary and its hidden worker subcommand).
     public var workerCommand: [String]
     public var setup: BatchWorkerSetup
-    public var outputFolder: URL
+    /// Where the pages go, mirroring the inputs' tree; nil when the batch only collects results (no `--out`): pages
+    /// are processed, nothing is written for them.
+    public var outputFolder: URL?
     public var resume = false
     /// The extension bundle: with ``resume``, outputs older than its newest file are redone.
     public var bundleURL: URL?
     /// With ``resume``, outputs older than this were made with other settings (``BatchStamp``) and are redone.
     public var validSince: Date?
-    /// False when the batch only collects results (no `--out`): pages are processed, nothing is written for them.
-    public var writesOutputs = true
     /// `--results FILE`: JSON Lines, one line per page with run()'s results and finalize()'s argument.
     public var resultsPath: String?
     /// `--results-dir DIR`: one JSON file per input file, at its relative path plus `.json`.
@@ -36,7 +40,7 @@ public final class Batch: @unchecked Sendable {
     /// Called with each finished file's record, on the worker's dispatching thread, under the batch's lock.
     public var onRecord: @Sendable (BatchRecord, BatchProgress) -> Void = { _, _ in }
 
-    public init(workerCommand: [String], setup: BatchWorkerSetup, outputFolder: URL, fileTimeLimit: TimeInterval) {
+    public init(workerCommand: [String], setup: BatchWorkerSetup, outputFolder: URL?, fileTimeLimit: TimeInterval) {
       self.workerCommand = workerCommand
       self.setup = setup
       self.outputFolder = outputFolder
@@ -54,10 +58,16 @@ public final class Batch: @unchecked Sendable {
   private var report: Int32 = -1
   private var results: Int32 = -1
 
-  public init(files: [BatchFile], options: Options) {
+  /// The worker that processes every file in this process, when there are no worker processes.
+  private let inProcess: BatchWorker?
+
+  /// A batch over `files`; with `inProcess`, processed by it on the thread that calls ``run()``, in the order given
+  /// (``Options/workers`` and ``Options/workerCommand`` are then not used).
+  public init(files: [BatchFile], options: Options, inProcess: BatchWorker? = nil) {
     self.options = options
+    self.inProcess = inProcess
     // Largest first: the long files start early instead of ending the batch alone on one worker.
-    queue = files.sorted { $0.size != $1.size ? $0.size > $1.size : $0.relativePath < $1.relativePath }
+    queue = inProcess != nil ? files : files.sorted { $0.size != $1.size ? $0.size > $1.size : $0.relativePath < $1.relativePath }
     progress = BatchProgress(total: files.count)
     relativePaths = Dictionary(files.map { ($0.input, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
   }
@@ -83,6 +93,27 @@ public final class Batch: @unchecked Sendable {
     defer { if results >= 0 { close(results) } }
     let bundleDate = options.resume
       ? [options.bundleURL.flatMap(Self.newestModification), options.validSince].compactMap { $0 }.max() : nil
+    if let inProcess {
+      processInProcess(with: inProcess, bundleDate: bundleDate)
+    } else {
+      dispatchToWorkers(bundleDate: bundleDate)
+    }
+    // The files the batch stopped before: a line each, so that the report accounts for every input.
+    lock.lock()
+    let untouched = queue[min(next, queue.count)...]
+    next = queue.count
+    lock.unlock()
+    for file in untouched {
+      record(BatchRecord(input: file.input, output: outputPath(of: file), status: .notStarted, bytesIn: file.size))
+    }
+    lock.lock()
+    defer { lock.unlock() }
+    progress.finished = Date()
+    return progress
+  }
+
+  /// One thread per worker slot, each feeding its worker process, until no file is left.
+  private func dispatchToWorkers(bundleDate: Date?) {
     let slots = max(1, min(options.workers, queue.count))
     let group = DispatchGroup()
     for slot in 0..<slots {
@@ -95,28 +126,41 @@ public final class Batch: @unchecked Sendable {
       thread.start()
     }
     group.wait()
-    // The files the batch stopped before: a line each, so that the report accounts for every input.
-    lock.lock()
-    let untouched = queue[min(next, queue.count)...]
-    next = queue.count
-    lock.unlock()
-    for file in untouched {
-      let output = options.writesOutputs ? options.outputFolder.appendingPathComponent(file.relativePath).path : ""
-      record(BatchRecord(input: file.input, output: output, status: .notStarted, bytesIn: file.size))
-    }
-    lock.lock()
-    defer { lock.unlock() }
-    progress.finished = Date()
-    return progress
   }
 
-  /// Stops the batch: no new file starts, the workers end now, and their files are recorded as interrupted.
+  /// Every file through `worker`, here, in order; a page that fails once the batch is stopped (its children were
+  /// stopped with it) counts as interrupted.
+  private func processInProcess(with worker: BatchWorker, bundleDate: Date?) {
+    while let file = take() {
+      let output = outputPath(of: file)
+      if options.resume, Self.isComplete(output: output, input: file.input, bundleDate: bundleDate) {
+        record(BatchRecord(input: file.input, output: output, status: .skipped))
+        continue
+      }
+      var result = worker.process(BatchJob(file: file, output: output, collectsResults: collectsResults))
+      if result.status == .failed, isStopped {
+        result.status = .interrupted
+        result.error = nil
+      }
+      record(result)
+    }
+  }
+
+  private func outputPath(of file: BatchFile) -> String {
+    options.outputFolder?.appendingPathComponent(file.relativePath).path ?? ""
+  }
+
+  private var collectsResults: Bool { options.resultsPath != nil || options.resultsFolder != nil }
+
+  /// Stops the batch: no new file starts, the workers end now (in process: this process's children, so the page
+  /// under way ends soon), and their files are recorded as interrupted.
   public func stop() {
     lock.lock()
     stopped = true
     let processes = Array(running.values)
     lock.unlock()
     for process in processes where process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    if inProcess != nil { ChildProcesses.stopAll(grace: 1) }
   }
 
   // MARK: - One worker slot
@@ -126,7 +170,7 @@ public final class Batch: @unchecked Sendable {
     var worker: WorkerProcess?
     defer { worker?.finish() }
     while let file = take() {
-      let output = options.writesOutputs ? options.outputFolder.appendingPathComponent(file.relativePath).path : ""
+      let output = outputPath(of: file)
       if options.resume, Self.isComplete(output: output, input: file.input, bundleDate: bundleDate) {
         record(BatchRecord(input: file.input, output: output, status: .skipped))
         continue
@@ -141,7 +185,7 @@ public final class Batch: @unchecked Sendable {
       }
       guard let current = worker else { continue }
       let started = Date()
-      let job = BatchJob(file: file, output: output, collectsResults: options.resultsPath != nil || options.resultsFolder != nil)
+      let job = BatchJob(file: file, output: output, collectsResults: collectsResults)
       var answer: LineChannel.Received<BatchRecord> = .end
       if current.channel.send(job) {
         answer = current.channel.receive(BatchRecord.self, deadline: started + options.fileTimeLimit)
@@ -305,7 +349,7 @@ public final class Batch: @unchecked Sendable {
     lock.unlock()
     if stoppedAlready { throw WebActionError(.output, "the batch was stopped") }
     do {
-      try process.run()
+      try ChildProcesses.run(process)
     } catch {
       throw WebActionError(.dependency, "cannot start a worker process \(options.workerCommand[0]): \(error)")
     }
@@ -368,6 +412,18 @@ public struct BatchProgress: Sendable {
   public init(total: Int) { self.total = total }
 
   public var done: Int { ok + failed + skipped + interrupted }
+
+  /// The exit code of a finished batch, `batch`'s and `run PAGES --output-dir`'s alike: 128 + `signal` when one
+  /// stopped it; the class's code of a failure every page would meet (``stoppedBy``); ``someFailedExitCode`` when
+  /// some files failed; 0 when every file is ok or skipped.
+  public func exitCode(signal: Int32?) -> Int32 {
+    if let signal { return 128 + signal }
+    if let failure = stoppedBy { return WebActionError.Kind(rawValue: failure.kind)?.exitCode ?? Self.someFailedExitCode }
+    return failed > 0 ? Self.someFailedExitCode : 0
+  }
+
+  /// The exit code of a batch that finished with failed files.
+  public static let someFailedExitCode: Int32 = 10
 
   mutating func add(_ record: BatchRecord) {
     switch record.status {

@@ -28,6 +28,13 @@ public final class BatchWorker {
     host.isolationCommand = isolationCommand
   }
 
+  /// A worker over a host made elsewhere (`run PAGES --output-dir`, in process, with its own reporting).
+  public init(host: ActionHost, settings: PageSettings, finalizeArguments: PropertyList?) {
+    self.host = host
+    self.settings = settings
+    self.finalizeArguments = finalizeArguments
+  }
+
   /// A worker process's life: reads its ``BatchWorkerSetup`` and then jobs on standard input, answering each on
   /// standard output, until standard input ends (the batch closed it, or died). `resolve` turns `--ext` into the
   /// extension as `run` does, and `isolationCommand` is the host's (``ActionHost/isolationCommand``). Returns the

@@ -1,22 +1,11 @@
 import Foundation
-import Subprocess
 import WebActionKit
 
-#if canImport(System)
-import System
-#else
-import SystemPackage
-#endif
-
-/// One extension executable, running: started with swift-subprocess, spoken to over ``ExtensionWire`` by one host
-/// thread, which blocks while it waits (a page's work stays on its thread; the child's pipes are served by Swift
-/// concurrency's pool).
-///
-/// The child gets a data-segment limit (`RLIMIT_DATA`: its heap and other private writable memory, not the code it
-/// maps) from its first instruction: it is started through util-linux's `prlimit` (Debian's essential set), which
-/// sets the limit and then executes it, keeping its process ID (Swift's Glibc module does not export `prlimit(2)`, and
-/// swift-subprocess has no hook between fork and exec). It runs in a session of its own, so a stop reaches whatever
-/// it started.
+/// One extension executable, running: started by ``ChildProcesses`` (a process group of its own, killed by the
+/// kernel if this process dies, its data-segment limit set from its first instruction), spoken to over
+/// ``ExtensionWire`` by one host thread, which blocks while it waits (a page's work stays on its thread). A reader
+/// thread turns the child's output into events; a serial queue writes its input, so a long request never blocks the
+/// host thread against a child that is writing.
 final class ExtensionProcess: @unchecked Sendable {
   /// What the host thread waits for.
   enum Event {
@@ -38,10 +27,11 @@ final class ExtensionProcess: @unchecked Sendable {
   let executable: URL
   private let condition = NSCondition()
   private var events: [Event] = []
-  private var processID: pid_t?
+  private let process = Process()
+  private let processID: pid_t
   private var ended = false
-  /// The frames to write to the child's standard input, in order; finishing it closes that input.
-  private let commands: AsyncStream<Data>.Continuation
+  /// The child's standard input.
+  private let input: InputWriter
   /// The largest data-segment size seen by ``sampleMemory()``, in bytes.
   private(set) var peakDataBytes = 0
 
@@ -53,58 +43,60 @@ final class ExtensionProcess: @unchecked Sendable {
     self.executable = executable
     // A child that dies while the host writes to it must not take the host with it (SIGPIPE).
     signal(SIGPIPE, SIG_IGN)
-    let (stream, continuation) = AsyncStream.makeStream(of: Data.self)
-    commands = continuation
-    var options = PlatformOptions()
-    options.createSession = true
-    var program = Executable.path(FilePath(executable.path))
-    var arguments = arguments
-    if let memoryLimit {
-      arguments = ["--data=\(memoryLimit)", "--", executable.path] + arguments
-      program = .path(FilePath(Self.prlimit))
-    }
-    var added: [Environment.Key: String?] = [:]
-    for (key, value) in environment { added[Environment.Key(stringLiteral: key)] = value }
-    let configuration = Configuration(
-      executable: program, arguments: Arguments(arguments), environment: .inherit.updating(added),
-      workingDirectory: FilePath(directory.path), platformOptions: options)
-    Task.detached { [self] in
-      do {
-        let result = try await Subprocess.run(
-          configuration, input: .inputWriter, output: .sequence, error: .currentStandardError
-        ) { execution in
-          self.started(execution.processIdentifier.value)
-          try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await self.readFrames(from: execution.standardOutput) }
-            for await data in stream {
-              _ = try? await execution.standardInputWriter.write(Array(data))
-            }
-            try? await execution.standardInputWriter.finish()
-            try await group.waitForAll()
-          }
-        }
-        switch result.terminationStatus {
-        case .exited(let code): self.post(.exited(.status(code)))
-        case .signaled(let signal): self.post(.exited(.signal(signal)))
-        }
-      } catch {
-        self.post(.exited(.notStarted("\(error)")))
-      }
-    }
-    condition.lock()
-    while processID == nil, !ended { condition.wait() }
-    let failure = events.lazy.compactMap { event -> String? in
-      if case .exited(.notStarted(let why)) = event { why } else { nil }
-    }.first
-    condition.unlock()
-    if let failure {
-      throw WebActionError(.bundle, "cannot start the extension executable \(executable.path): \(failure)",
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.currentDirectoryURL = directory
+    let toChild = Pipe()
+    let fromChild = Pipe()
+    process.standardInput = toChild
+    process.standardOutput = fromChild
+    process.standardError = FileHandle.standardError
+    do {
+      try ChildProcesses.run(process, dataLimit: memoryLimit)
+    } catch {
+      throw WebActionError(.bundle, "cannot start the extension executable \(executable.path): \(error)",
                            hint: "CFBundleExecutable must name an executable file in the bundle (chmod +x it; a script needs a #! line).")
     }
+    processID = process.processIdentifier
+    input = InputWriter(toChild.fileHandleForWriting)
+    // The child's ends are its own now.
+    try? toChild.fileHandleForReading.close()
+    try? fromChild.fileHandleForWriting.close()
+    let output = fromChild.fileHandleForReading
+    let reader = Thread { [self] in
+      readFrames(from: output)
+      process.waitUntilExit()
+      post(.exited(process.terminationReason == .uncaughtSignal ? .signal(process.terminationStatus) : .status(process.terminationStatus)))
+    }
+    reader.name = "webaction.extension-process.reader"
+    reader.start()
   }
 
   deinit {
-    commands.finish()
+    input.close()
+  }
+
+  /// Writes frames to the child's standard input in order from a serial queue, and closes it after them.
+  private final class InputWriter: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "webaction.extension-process.writer")
+    private let handle: FileHandle
+    private var closed = false
+
+    init(_ handle: FileHandle) { self.handle = handle }
+
+    func write(_ data: Data) {
+      queue.async { [self] in
+        if !closed { try? handle.write(contentsOf: data) }
+      }
+    }
+
+    func close() {
+      queue.async { [self] in
+        if !closed { try? handle.close() }
+        closed = true
+      }
+    }
   }
 
   /// False once the child has exited or closed its output (an extension may answer one request and exit): the next
@@ -116,15 +108,11 @@ final class ExtensionProcess: @unchecked Sendable {
   }
 
   /// The child's process ID (for messages and tests).
-  var pid: pid_t? {
-    condition.lock()
-    defer { condition.unlock() }
-    return processID
-  }
+  var pid: pid_t? { processID }
 
   /// Sends one message.
   func send(_ message: PropertyList) throws(ExtensionWire.ProtocolError) {
-    commands.yield(try ExtensionWire.frame(message))
+    input.write(try ExtensionWire.frame(message))
   }
 
   /// The next event, or nil when `deadline` passes first. Samples the child's memory every 50 ms meanwhile.
@@ -148,12 +136,10 @@ final class ExtensionProcess: @unchecked Sendable {
   @discardableResult
   func stop(grace: TimeInterval) -> Termination {
     if let ended = waitForExit(until: Date()) { return ended }
-    commands.finish()
+    input.close()
     if let ended = waitForExit(until: Date(timeIntervalSinceNow: grace)) { return ended }
-    // The stream is finished; signal through the process group instead (the child leads its own session).
-    if let pid { kill(-pid, SIGTERM) }
-    if let ended = waitForExit(until: Date(timeIntervalSinceNow: grace)) { return ended }
-    if let pid { kill(-pid, SIGKILL) }
+    // Its input is closed; signal its process group instead (the child leads its own).
+    ChildProcesses.stop(process, grace: grace)
     return waitForExit(until: .distantFuture)!
   }
 
@@ -178,7 +164,7 @@ final class ExtensionProcess: @unchecked Sendable {
 
   /// Reads the child's data-segment size from /proc (VmData) and keeps the largest.
   func sampleMemory() {
-    guard let pid, let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+    guard let status = try? String(contentsOfFile: "/proc/\(processID)/status", encoding: .utf8),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmData:") }),
       let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     else { return }
@@ -187,23 +173,20 @@ final class ExtensionProcess: @unchecked Sendable {
     condition.unlock()
   }
 
-  // MARK: - The child's side of the pipes (Swift concurrency's threads)
+  // MARK: - The child's output (its reader thread)
 
-  /// util-linux's prlimit(1).
-  static let prlimit = "/usr/bin/prlimit"
-
-  private func started(_ pid: pid_t) {
-    condition.lock()
-    processID = pid
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  private func readFrames(from output: SubprocessOutputSequence) async {
+  /// Reads frames until the child's output ends (its reader thread).
+  private func readFrames(from output: FileHandle) {
+    defer { try? output.close() }
     var pending = Data()
     do {
-      for try await chunk in output {
-        chunk.withUnsafeBytes { pending.append(contentsOf: $0) }
+      // (FileHandle's read(upToCount:) waits for the whole count; a reply is shorter.)
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let count = read(output.fileDescriptor, &buffer, buffer.count)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { break }
+        pending.append(contentsOf: buffer[..<count])
         while pending.count >= 4 {
           let length = try ExtensionWire.frameLength(header: pending.prefix(4))
           guard pending.count >= 4 + length else { break }

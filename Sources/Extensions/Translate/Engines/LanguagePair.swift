@@ -174,15 +174,8 @@ enum DebianApertiumPairs {
 
   /// The pair packages apt knows, else Debian 12's list.
   static func packages() -> [String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["apt-cache", "search", "--names-only", "^apertium-[a-z]+-[a-z]+$"]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-    guard (try? process.run()) != nil else { return debian12 }
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    guard let (_, text) = ChildProcesses.output(of: ["apt-cache", "search", "--names-only", "^apertium-[a-z]+-[a-z]+$"])
+    else { return debian12 }
     let found = text.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
       .filter { languages(of: $0) != nil }
     return found.isEmpty ? debian12 : found

@@ -1,4 +1,5 @@
 import Foundation
+import WebActionKit
 
 #if canImport(Glibc)
   import Glibc
@@ -8,8 +9,8 @@ import Foundation
 ///
 /// The stage list comes from `apertium-wblank-mode -z <mode file>`: every stage runs with `-z` and the word-bound
 /// blank stages are in place; `$1` becomes `-n` (no `*` marks on unknown words) and `$2` is dropped. The pipeline
-/// runs under `/bin/sh`, which Foundation's `Process` starts in a process group of its own (pgid = pid, checked on
-/// Linux), so that a restart can end every stage at once with `kill(-pid, SIGKILL)`.
+/// runs under `/bin/sh`, started by WebActionKit's ``ChildProcesses``: in a process group of its own, so that a restart
+/// can end every stage at once with `kill(-pid, SIGKILL)`, and killed by the kernel if this process dies.
 final class ApertiumPipeline {
   /// The shell command that runs the stages.
   let command: String
@@ -41,7 +42,7 @@ final class ApertiumPipeline {
     let err = Pipe()
     process.standardOutput = out
     process.standardError = err
-    do { try process.run() } catch {
+    do { try ChildProcesses.run(process) } catch {
       throw TranslateError(
         "translate: cannot run apertium-wblank-mode (\(error.localizedDescription)). Install it with "
           + "`apt-get install apertium` or run Scripts/install-deps.")
@@ -77,7 +78,7 @@ final class ApertiumPipeline {
     process.standardInput = input
     process.standardOutput = output
     process.standardError = errors
-    do { try process.run() } catch {
+    do { try ChildProcesses.run(process) } catch {
       throw TranslateError("translate: cannot start the Apertium pipeline `\(command)`: \(error.localizedDescription)")
     }
     self.process = process
