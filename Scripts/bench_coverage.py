@@ -7,6 +7,8 @@ argument's `coverage` is read back through --save-finalize-args):
   wiki-style  encyclopedia-style articles generated here, deterministically, from the Rust book's paragraphs:
               a bold lead term, links with titles, citations <sup><a>[n]</a></sup>, nested emphasis, <abbr>,
               an infobox and a reference list (written into the git-ignored Benchmarks/coverage/)
+  no lang     rust-book and nodejs-api again with their `lang` attributes removed and no from=: the language must be
+              detected (English) on every page, and the coverage must hold
 """
 import glob, html, json, os, random, re, subprocess
 
@@ -91,7 +93,25 @@ def wiki_pages(root, directory, count=12, per_page=24):
     return pages
 
 
+def without_lang(pages, directory):
+    """Copies of `pages` with every `lang` and `xml:lang` attribute and content-language <meta> removed: pages that
+    declare no language, as most saved pages do."""
+    os.makedirs(directory, exist_ok=True)
+    copies = []
+    for page in pages:
+        text = open(page, encoding="utf-8").read()
+        text = re.sub(r'\s(?:xml:)?lang="[^"]*"', "", text)
+        text = re.sub(r'<meta[^>]*http-equiv="content-language"[^>]*>', "", text, flags=re.I)
+        copy = os.path.join(directory, os.path.basename(os.path.dirname(page)) + "-" + os.path.basename(page))
+        with open(copy, "w", encoding="utf-8") as f:
+            f.write(text)
+        copies.append(copy)
+    return copies
+
+
 def coverage_section(root, binary, work, log):
+    real = sorted(glob.glob(os.path.join(root, "Pages/coverage/rust-book/*.html"))) + \
+        sorted(glob.glob(os.path.join(root, "Pages/coverage/nodejs-api/*.html")))
     sets = [
         ("rust-book", sorted(glob.glob(os.path.join(root, "Pages/coverage/rust-book/*.html")))),
         ("nodejs-api", sorted(glob.glob(os.path.join(root, "Pages/coverage/nodejs-api/*.html")))),
@@ -113,6 +133,26 @@ def coverage_section(root, binary, work, log):
             totals[key] += counts[key]
         rows.append(("%s (%d pages)" % (name, len(pages)), counts))
     rows.append(("all", totals))
+
+    # The real pages again with no language declared and no from=: translate must detect English on every one.
+    undeclared = dict.fromkeys(KEYS, 0)
+    detected = 0
+    pages = without_lang(real, os.path.join(work, "no-lang"))
+    for page in pages:
+        reply = os.path.join(work, "reply.json")
+        subprocess.run([binary, "run", page, "--ext", "translate", "--arg", "to=es", "--arg", "cache=off", "-q",
+                        "--save-finalize-args", reply, "-o", "/dev/null"], check=True, cwd=root)
+        answer = json.load(open(reply))
+        note = answer.get("note", "")
+        if "declares no language; its text reads as en (" in note:
+            detected += 1
+        else:
+            log("   no lang: %s: %s" % (os.path.basename(page), note or "no detection note"))
+        for key in KEYS:
+            undeclared[key] += answer["coverage"][key]
+    log("   no lang, no from=: %d pages, English detected on %d, %s" % (len(pages), detected, undeclared))
+    rows.append(("real pages without `lang`, no `from=` (%d pages, English detected on %d)" % (len(pages), detected),
+                 undeclared))
 
     def share(counts, *keys):
         return "%.2f%%" % (100.0 * sum(counts[k] for k in keys) / max(1, counts["sent"]))
