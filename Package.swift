@@ -22,7 +22,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     // translate's translation memory: SQLite through GRDB (the system libsqlite3, WAL, busy timeout, migrations).
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-    // Extension processes: spawning, pipes and the SIGTERM-then-SIGKILL teardown.
+    // `swift package generate-documentation`: the DocC catalogs of WebActionKit and WebActionHost (Scripts/docs).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // System libraries. C headers enter the package only through these shims.

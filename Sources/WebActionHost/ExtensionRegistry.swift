@@ -52,6 +52,26 @@ public struct ExtensionRegistry: Sendable {
     return found
   }
 
+  /// What `--ext` completes to from `prefix` (shell completion): the names it finds (on the search path, built in),
+  /// and for a path (one with a `/`, or starting with `.`) the `.appex` folders there and the folders that may hold
+  /// some (with a trailing `/`, to go on completing).
+  public func completions(for prefix: String) -> [String] {
+    var found: [String] = []
+    if !prefix.contains("/"), !prefix.hasPrefix(".") {
+      found = installed().map(\.name) + builtIns.map(\.name)
+    }
+    let slash = prefix.lastIndex(of: "/")
+    let folder = slash.map { String(prefix[...$0]) } ?? ""
+    let listed = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+    for name in listed.sorted() where !name.hasPrefix(".") || prefix.hasPrefix(".") || folder.hasSuffix("./") {
+      var isFolder: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: folder + name, isDirectory: &isFolder), isFolder.boolValue else { continue }
+      found.append(folder + name + (name.hasSuffix(".appex") ? "" : "/"))
+    }
+    var seen = Set<String>()
+    return found.filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }
+  }
+
   /// Resolves `--ext`: a path (with a `/`, or ending in `.appex`), else a name on the search path, else a built-in
   /// name, else a folder of that name in the current directory.
   public func resolve(_ name: String) throws(WebActionError) -> ExtensionSource {

@@ -45,7 +45,8 @@ struct BatchCommand: ParsableCommand {
   var inputs: [String]
 
   @Option(name: .customLong("ext"), help: ArgumentHelp(
-    "The extension: an .appex folder, or a name on the search path or built in (see `webaction list`).", valueName: "name|path"))
+    "The extension: an .appex folder, or a name on the search path or built in (see `webaction list`).", valueName: "name|path"),
+    completion: .extensions)
   var extensionName: String
 
   @Option(name: [.customShort("o"), .customLong("out")], help: ArgumentHelp("The output folder (created if missing); not an input folder nor inside one. Optional with --results or --results-dir.", valueName: "dir"))

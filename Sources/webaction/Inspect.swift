@@ -27,7 +27,8 @@ struct Inspect: WebActionCommandRunning {
   var page: String
 
   @Option(name: .customLong("ext"), help: ArgumentHelp(
-    "The extension: an .appex folder, or a name on the search path or built in (see `webaction list`).", valueName: "name|path"))
+    "The extension: an .appex folder, or a name on the search path or built in (see `webaction list`).", valueName: "name|path"),
+    completion: .extensions)
   var extensionName: String
 
   @Option(help: "The output format: json or xml.")

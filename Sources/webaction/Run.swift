@@ -42,7 +42,8 @@ struct Run: WebActionCommandRunning {
   var pages: [String]
 
   @Option(name: .customLong("ext"), help: ArgumentHelp(
-    "The extension: an .appex folder, or a name on the search path or built in (see `webaction list`).", valueName: "name|path"))
+    "The extension: an .appex folder, or a name on the search path or built in (see `webaction list`).", valueName: "name|path"),
+    completion: .extensions)
   var extensionName: String
 
   @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the page (default: standard output).", valueName: "file"))

@@ -12,8 +12,9 @@ final class IDLCheckTests: XCTestCase {
   static let idlFiles = ["dom.idl", "html.idl", "uievents.idl", "DOM-Parsing.idl", "encoding.idl", "url.idl"]
 
   static func loadIDL() throws -> [String: WebIDLReader.Interface] {
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("../../../../shared/wpt/interfaces").standardized
+    // `$WPT_ROOT/interfaces`, else ../shared/wpt/interfaces beside the package (Scripts/test checks it is there).
+    let directory = ProcessInfo.processInfo.environment["WPT_ROOT"].map { URL(fileURLWithPath: $0).appendingPathComponent("interfaces") }
+      ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../../shared/wpt/interfaces").standardized
     var reader = WebIDLReader()
     for file in idlFiles {
       reader.read(try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8))
