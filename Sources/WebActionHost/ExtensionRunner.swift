@@ -67,9 +67,13 @@ extension ExtensionWire.Reply {
       } catch {
         throw WebActionError(.extensionFailed, "\(name) returned items webaction cannot read: \(error)")
       }
-    case .cancelled(let domain, _, let description, let diagnostics, let urls):
+    case .cancelled(let domain, let code, let description, let diagnostics, let urls):
       Self.report(name, diagnostics, urls, opened: &opened, report)
-      if domain == ExtensionWire.missingDependencyDomain { throw WebActionError(.dependency, description) }
+      if domain == ExtensionWire.missingDependencyDomain {
+        var error = WebActionError(.dependency, description)
+        error.forThisPageOnly = code == 1
+        throw error
+      }
       // An extension's own message that already names it ("translate: …") is not named twice.
       let said = description.hasPrefix("\(name):") ? description : "\(name) cancelled the request: \(description)"
       throw WebActionError(.extensionFailed, said)

@@ -47,8 +47,11 @@ public struct WebActionError: Error, CustomStringConvertible, Sendable {
   /// Bundle and dependency errors are so by their kind.
   public var isSameForEveryPage = false
 
+  /// A missing dependency that another page may not need (translate's pair for this page's language).
+  public var forThisPageOnly = false
+
   /// Whether a batch should stop at this error rather than meet it again on every page.
-  public var stopsABatch: Bool { isSameForEveryPage || kind == .bundle || kind == .dependency }
+  public var stopsABatch: Bool { isSameForEveryPage || kind == .bundle || (kind == .dependency && !forThisPageOnly) }
 
   public init(_ kind: Kind, _ message: String, hint: String? = nil) {
     self.kind = kind

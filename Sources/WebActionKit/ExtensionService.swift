@@ -189,11 +189,12 @@ extension ExtensionWire.Reply {
 }
 
 extension ExtensionWire {
-  /// The error domain a cancellation with ``MissingDependencyError`` carries, so the host reports a missing dependency.
+  /// The error domain a cancellation with ``MissingDependencyError`` carries, so the host reports a missing dependency;
+  /// its code is 1 when the dependency is for that page only (``MissingDependencyError/forThisPageOnly``), else 0.
   public static let missingDependencyDomain = "WebActionKit.MissingDependencyError"
 
   static func domainAndCode(of error: any Error) -> (String, Int) {
-    if error is MissingDependencyError { return (missingDependencyDomain, 0) }
+    if let missing = error as? MissingDependencyError { return (missingDependencyDomain, missing.forThisPageOnly ? 1 : 0) }
     let nsError = error as NSError
     return (nsError.domain, nsError.code)
   }

@@ -8,10 +8,14 @@ public struct MissingDependencyError: Error, CustomStringConvertible, Sendable {
   public var message: String
   /// The package to install, when there is one (a Debian package name).
   public var package: String?
+  /// True when another page may not need it (translate's language pair for this page's own language): a batch then
+  /// goes on with the other pages instead of stopping, as it does for a dependency every page needs.
+  public var forThisPageOnly: Bool
 
-  public init(_ message: String, package: String? = nil) {
+  public init(_ message: String, package: String? = nil, forThisPageOnly: Bool = false) {
     self.message = message
     self.package = package
+    self.forThisPageOnly = forThisPageOnly
   }
 
   public var description: String { message }

@@ -176,6 +176,32 @@ final class TranslateCommandTests: XCTestCase {
     XCTAssertEqual(count(#"</a> \|"#, in: nav), 2, nav)
   }
 
+  /// A missing pair for one page's own language fails that page only: a batch of English and French pages to Spanish
+  /// translates the English ones and names the French page's package (exit 10, not a stop at the first); a pair
+  /// forced for every page (`from=fr!`) stops the batch at the first page, with exit 8.
+  func testAPairMissingForOnePagesLanguageFailsThatPageOnly() throws {
+    let work = FileManager.default.temporaryDirectory.appendingPathComponent("webaction-mixed-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: work) }
+    let folder = work.appendingPathComponent("mixed")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let english = "<!doctype html><html lang=en><title>A walk</title><p>The old bridge crosses the river near the market."
+    for name in ["a", "b", "c"] { try Data(english.utf8).write(to: folder.appendingPathComponent("\(name).html")) }
+    try Data("<!doctype html><html lang=fr><title>Une promenade</title><p>Le vieux pont traverse la rivière.".utf8)
+      .write(to: folder.appendingPathComponent("fr.html"))
+    let mixed = try WebActionCommand.run(
+      ["batch", folder.path, "--ext", "translate", "--arg", "to=es", "--out", work.appendingPathComponent("es").path, "-j", "1"],
+      timeLimit: 120)
+    XCTAssertEqual(mixed.status, 10, mixed.stderr)
+    XCTAssertTrue(mixed.stderr.contains("fr.html: translate: no apertium language pair fra-spa"), mixed.stderr)
+    XCTAssertFalse(mixed.stderr.contains("stopped: every page would fail"), mixed.stderr)
+    XCTAssertTrue(mixed.stderr.contains(": 3 ok, 1 failed"), mixed.stderr)
+    let forced = try WebActionCommand.run(
+      ["batch", folder.path, "--ext", "translate", "--arg", "to=es", "--arg", "from=fr!", "--out",
+       work.appendingPathComponent("es-forced").path, "-j", "1"], timeLimit: 120)
+    XCTAssertEqual(forced.status, 8, forced.stderr)
+    XCTAssertTrue(forced.stderr.contains("stopped: every page would fail this way"), forced.stderr)
+  }
+
   func testMissingSourceLanguageAndUnknownPairAreClear() throws {
     // No language declared and none to read in the text: the error says what to pass.
     let noLang = try translate(["-", "--arg", "to=es"], stdin: Data("<p>1234 5678</p>".utf8))

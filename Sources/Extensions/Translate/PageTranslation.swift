@@ -43,6 +43,8 @@ public struct PageTranslation {
   public var skippedOtherLanguage = 0
   /// What the source language was found from, when it was not simply declared or given (detection).
   public var languageNote: String?
+  /// True when `from=xx!` forced the source language: a missing pair then holds for every page, not this one only.
+  public var sourceForced = false
 
   public init(from: String, to: String, segments: [Segment], attributes: [Attribute]) {
     self.from = from
@@ -131,6 +133,7 @@ public struct PageTranslation {
       attributes: try list("attributes", field: "text").map { Attribute(id: $0.0, text: $0.1) })
     skippedOtherLanguage = skipped
     languageNote = note
+    sourceForced = given.map { $0.hasSuffix("!") && $0.count > 1 } ?? false
   }
 
   /// True when two language tags name the same language: `en-GB` and `en`, `eng` and `en`, `EN` and `en`.
@@ -171,7 +174,8 @@ public struct PageTranslation {
       unchanged.note = "\(languageNote!); the page is already in \(to): left as it is"
       return unchanged
     }
-    let pair = try LanguagePair.resolve(from: from, to: to, among: try translator.pairs(), engine: translator.name)
+    let pair = try LanguagePair.resolve(
+      from: from, to: to, among: try translator.pairs(), engine: translator.name, forThisPageOnly: !sourceForced)
     let attributeHTML = attributes.map { HTMLFragment.escapeText($0.text) }
     let results = try translator.translateSegments(segments.map(\.html) + attributeHTML, pair: pair)
     var output = Result(translations: [:], attributes: [:], lang: to, damaged: 0)

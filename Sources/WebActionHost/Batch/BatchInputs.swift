@@ -127,15 +127,19 @@ public enum BatchInputs {
   }
 
   /// The page files below `folder`, recursively, sorted by path; hidden files and folders are skipped. A symbolic
-  /// link to a file counts as that file (a corpus of links is a common way to pick pages); a link to a folder is not
-  /// followed, as `find` does not: give the folder itself.
+  /// link to a file counts as that file (a corpus of links is a common way to pick pages); a link to a folder below
+  /// it is not followed, as `find` does not. `folder` itself may be a link to a folder (followed, as `find -H` does
+  /// with the folders it is given); the paths found are below `folder` as given.
   static func pages(under folder: String) throws(WebActionError) -> [(String, Int)] {
-    let url = URL(fileURLWithPath: folder, isDirectory: true)
+    let given = URL(fileURLWithPath: folder, isDirectory: true).standardizedFileURL
+    let url = given.resolvingSymlinksInPath()
     guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [], options: [.skipsHiddenFiles])
     else { throw WebActionError(.input, "\(folder): cannot list the folder") }
     var files: [(String, Int)] = []
+    let prefix = url.path.hasSuffix("/") ? url.path : url.path + "/"
     for case let file as URL in walker where PageFormats.isPage(file.lastPathComponent) {
-      let path = file.standardizedFileURL.path
+      let found = file.standardizedFileURL.path
+      let path = found.hasPrefix(prefix) ? given.appendingPathComponent(String(found.dropFirst(prefix.count))).path : found
       var info = stat()
       guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
       files.append((path, Int(info.st_size)))

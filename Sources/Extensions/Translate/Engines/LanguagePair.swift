@@ -119,8 +119,10 @@ extension LanguagePair {
   /// Finds `from` → `to` among `available`, or throws an error that lists what is there and what to install.
   ///
   /// A bare target ("spa") also matches a variant ("spa_ES") when it is the only one.
+  /// - Parameter forThisPageOnly: the source language is the page's own (declared or detected), so a missing pair
+  ///   need not stop a batch of pages in other languages (``MissingDependencyError/forThisPageOnly``).
   public static func resolve(
-    from: String, to: String, among available: [LanguagePair], engine: String
+    from: String, to: String, among available: [LanguagePair], engine: String, forThisPageOnly: Bool = false
   ) throws -> LanguagePair {
     let wanted = LanguagePair(from: from, to: to)
     for (argument, code) in [("from", wanted.source), ("to", baseCode(wanted.target))] where !isKnownCode(code) {
@@ -140,7 +142,7 @@ extension LanguagePair {
       let packaged = DebianApertiumPairs.packages()
       if let package = DebianApertiumPairs.package(for: wanted, among: packaged) {
         message += " Install it with `apt-get install \(package)`, or choose another `--arg to=`."
-        throw MissingDependencyError(message, package: package)
+        throw MissingDependencyError(message, package: package, forThisPageOnly: forThisPageOnly)
       }
       let others = DebianApertiumPairs.partners(of: wanted.source, among: packaged)
       message += " Debian packages no \(wanted.source)–\(LanguagePair.baseCode(wanted.target)) pair for Apertium"
