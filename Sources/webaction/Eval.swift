@@ -20,7 +20,7 @@ struct Eval: WebActionCommandRunning {
 
       Examples:
         webaction eval Pages/article.html 'document.title'
-        webaction eval Pages/article.html '[...document.querySelectorAll("h2")].map(h => h.textContent)'
+        webaction eval Pages/article.html '[...document.links].map(a => a.href)'
         webaction eval page.html --file probe.js --url https://example.org/
         echo 'document.links.length' | webaction eval page.html
       """)

@@ -22,7 +22,7 @@ struct WebAction: ParsableCommand {
         webaction run a.html b.html c.html --ext page-info --output-dir out/
         webaction batch site/ --ext translate --arg to=es --out site-es/
         webaction new my-action --template info && webaction test my-action.appex
-        webaction port MyApp/ActionExtension   (an iOS extension, Swift unchanged)
+        webaction port MyApp/ActionExtension    (an iOS extension, unchanged)
         webaction inspect Pages/article.html --ext page-info
         webaction eval Pages/article.html 'document.title'
         webaction list

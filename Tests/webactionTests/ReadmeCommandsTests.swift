@@ -1,13 +1,49 @@
 import Foundation
 import XCTest
 
-/// README.md's quick start ("Write an extension in 5 minutes"), run exactly as written: each line of its first `sh`
-/// block through `/bin/sh`, in a fresh folder holding the project's `Pages/`, with the built `webaction` first on
-/// PATH and an `$EDITOR` that makes the edit a reader would (a new key in run()'s results). Each line must do what the
-/// README says it does.
-final class QuickStartTests: WorkFolderTestCase {
+/// README.md's commands, run exactly as written: each line of its `sh` blocks through `/bin/sh`, in a fresh folder
+/// holding the project's `Pages/`, with the built `webaction` first on PATH. Each must do what the README says.
+/// The `Scripts/…` lines are the suite itself (`Scripts/test`), its main job (`Scripts/demo`, whose translate line
+/// is the README's own) and the installer (InstallTests).
+final class ReadmeCommandsTests: WorkFolderTestCase {
+  /// "Translate a page" and "Batch a folder", line by line.
+  func testTheREADMECommandsRunAsWritten() throws {
+    let blocks = try Self.blocks()
+    try FileManager.default.createSymbolicLink(
+      at: work.appendingPathComponent("Pages"), withDestinationURL: WebActionCommand.packageRoot.appendingPathComponent("Pages"))
+    let translate = try XCTUnwrap(blocks["Translate a page"])
+    let batch = try XCTUnwrap(blocks["Batch a folder"])
+    XCTAssertEqual(translate.count, 2, "\(translate)")
+    XCTAssertEqual(batch.count, 3, "\(batch)")
+    var results: [(status: Int32, output: String)] = []
+    for line in translate + batch { results.append(try shell(line, editor: "/bin/true")) }
+    for result in results { XCTAssertEqual(result.status, 0, result.output) }
+    let spanish = try String(contentsOf: work.appendingPathComponent("article.es.html"), encoding: .utf8)
+    XCTAssertTrue(spanish.contains(#"<html lang="es""#), spanish)
+    XCTAssertTrue(results[1].output.contains("to"), "list translate shows its arguments: \(results[1].output)")
+    XCTAssertTrue(results[1].output.contains("engine"), results[1].output)
+    // The batch: the folder's pages translated and reported, every page's results collected, and --resume skipping
+    // what is done.
+    let pages = Self.pageFiles(below: "Pages/bench")
+    XCTAssertGreaterThan(pages.count, 10)
+    for page in pages {
+      let written = try String(contentsOf: work.appendingPathComponent("bench-es/\(page)"), encoding: .utf8)
+      XCTAssertTrue(written.contains(#"lang="es""#), page)
+    }
+    let report = try String(contentsOf: work.appendingPathComponent("report.jsonl"), encoding: .utf8)
+    XCTAssertEqual(report.split(separator: "\n").count, pages.count, report)
+    let info = try String(contentsOf: work.appendingPathComponent("info.jsonl"), encoding: .utf8).split(separator: "\n")
+    XCTAssertEqual(info.count, Self.pageFiles(below: "Pages").count, "\(info)")
+    XCTAssertTrue(info.allSatisfy { $0.contains(#""results":{"#) && $0.contains(#""status":"ok""#) }, "\(info)")
+    XCTAssertTrue(results[4].output.contains("\(pages.count) skipped (--resume)"), results[4].output)
+    // Every other block is the Scripts/ lines this test leaves to others, or the quick start below.
+    for (section, lines) in blocks where !["Translate a page", "Batch a folder", "Write an extension in 5 minutes"].contains(section) {
+      XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("Scripts/") || $0.hasPrefix("PREFIX=") }, "\(section): \(lines) is not run by a test")
+    }
+  }
+
   func testTheREADMEQuickStartDoesWhatItSays() throws {
-    let lines = try Self.quickStartLines()
+    let lines = try XCTUnwrap(try Self.blocks()["Write an extension in 5 minutes"])
     XCTAssertEqual(lines.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }, [
       "webaction new", "$EDITOR headlines.appex/Action.js", "webaction test", "webaction run", "webaction batch",
       "webaction test",
@@ -61,19 +97,34 @@ final class QuickStartTests: WorkFolderTestCase {
     XCTAssertTrue(again.output.contains("1 passed, 0 failed"), again.output)
   }
 
-  /// The command lines of the first `sh` block under "## Write an extension in 5 minutes", comments removed.
-  static func quickStartLines() throws -> [String] {
+  /// The HTML files below `folder` of the package, by their path below it.
+  static func pageFiles(below folder: String) -> [String] {
+    let root = WebActionCommand.packageRoot.appendingPathComponent(folder)
+    let all = FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String] ?? []
+    return all.filter { $0.hasSuffix(".html") }.sorted()
+  }
+
+  /// The command lines of README.md's `sh` blocks, comments removed, by the heading they are under.
+  static func blocks() throws -> [String: [String]] {
     let readme = try String(contentsOf: WebActionCommand.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-    guard let section = readme.range(of: "## Write an extension in 5 minutes"),
-      let open = readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex),
-      let close = readme.range(of: "```", range: open.upperBound..<readme.endIndex)
-    else { throw XCTSkip("README.md has no quick start block") }
-    return readme[open.upperBound..<close.lowerBound].split(separator: "\n").map { line in
-      // A comment starts at "  # " (two spaces or more before it); a '#' inside quotes is not one.
-      let text = String(line)
-      guard let hash = text.range(of: #"\s{2,}# "#, options: .regularExpression) else { return text }
-      return String(text[..<hash.lowerBound])
-    }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    var found: [String: [String]] = [:]
+    var heading = ""
+    var inBlock = false
+    for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+      if inBlock {
+        if line.hasPrefix("```") { inBlock = false; continue }
+        // A comment starts at "  # " (two spaces or more before it).
+        var command = line
+        if let hash = command.range(of: #"\s{2,}# "#, options: .regularExpression) { command = String(command[..<hash.lowerBound]) }
+        command = command.trimmingCharacters(in: .whitespaces)
+        if !command.isEmpty { found[heading, default: []].append(command) }
+      } else if line.hasPrefix("```sh") {
+        inBlock = true
+      } else if line.hasPrefix("#") {
+        heading = line.drop(while: { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+      }
+    }
+    return found
   }
 
   /// Runs `line` with `/bin/sh -c` in the work folder; its standard output and error together.

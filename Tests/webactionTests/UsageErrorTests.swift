@@ -52,6 +52,21 @@ final class UsageErrorTests: WorkFolderTestCase {
     }
   }
 
+  /// Every example command in every `--help` fits in 80 columns, so swift-argument-parser never wraps one mid-line
+  /// (a wrapped example splits a quoted argument: an odd number of quotes on the line).
+  func testHelpExamplesAreNeverWrapped() throws {
+    for command in ["", "run", "batch", "test", "new", "port", "inspect", "eval", "validate", "list", "defaults"] {
+      let result = try WebActionCommand.run((command.isEmpty ? [] : [command]) + ["--help"], environment: ["COLUMNS": "80"])
+      XCTAssertEqual(result.status, 0, result.stderr)
+      for line in result.stdout.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("webaction ")
+        || line.hasPrefix("  echo ") || line.hasPrefix("  cat ")
+      {
+        XCTAssertLessThanOrEqual(line.count, 80, "\(command) --help: \(line)")
+        XCTAssertEqual(line.filter { $0 == "'" }.count % 2, 0, "\(command) --help: a wrapped example: \(line)")
+      }
+    }
+  }
+
   // MARK: bundle paths
 
   /// A preprocessing file named `../outside`, by an absolute path, or reached through a symbolic link leading out of
