@@ -170,6 +170,6 @@ public final class ActionHost {
     let executable = source.bundle.manifest.executable.map { " and ships no executable \($0) (CFBundleExecutable)" } ?? ""
     return WebActionError(
       .bundle, "\(source.bundle.name): the principal class \(className) is not built into webaction\(executable)",
-      hint: "Run the bundle's JavaScript alone with --finalize-args FILE, or give the bundle an executable that speaks the extension protocol (the README's “Extensions in their own process”). Swift principal classes run in process only when compiled into webaction as a built-in extension (listed by `webaction list`).")
+      hint: "Run the bundle's JavaScript alone with --finalize-args FILE, or give the bundle an executable that speaks the extension protocol (WebActionKit's documentation: “The extension protocol”). Swift principal classes run in process only when compiled into webaction as a built-in extension (listed by `webaction list`).")
   }
 }

@@ -123,8 +123,8 @@ struct ExtensionScaffold {
     """
       #!/usr/bin/env python3
       \"\"\"\(name)'s native side, a process of its own: webaction sends each request on standard input and reads the
-      reply on standard output, as frames of a 4-byte big-endian length and a binary property list (the README's
-      "Extensions in their own process"). begin_request is the extension; serve is the protocol.\"\"\"
+      reply on standard output, as frames of a 4-byte big-endian length and a binary property list (WebActionKit's
+      documentation, "The extension protocol"). begin_request is the extension; serve is the protocol.\"\"\"
       import os
       import plistlib
       import struct

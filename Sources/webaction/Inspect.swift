@@ -15,8 +15,8 @@ struct Inspect: WebActionCommandRunning {
       items) and its userInfo (the --arg pairs under WebActionArgumentsKey).
       Neither the native extension nor finalize() runs; nothing is written.
 
-      The structure is the extension protocol's (the README's "Extensions in
-      their own process"): in XML, a JavaScript null is {"$null": true}, as on
+      The structure is the extension protocol's (WebActionKit's documentation,
+      "The extension protocol"): in XML, a JavaScript null is {"$null": true}, as on
       the wire; JSON shows null.
 
       Example:

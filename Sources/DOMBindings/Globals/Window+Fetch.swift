@@ -21,7 +21,7 @@ extension Window {
   static let fetchGlobalNames = ["fetch", "Response", "XMLHttpRequest"] + disabledNetworkConstructors
 
   /// Interfaces that would open a connection or load a script: they exist, as in a browser, and constructing one
-  /// throws a SecurityError saying that network access is disabled (the sandbox: README, "Security").
+  /// throws a SecurityError saying that network access is disabled (the sandbox: docs/security.md).
   static let disabledNetworkConstructors = ["WebSocket", "EventSource", "Worker", "SharedWorker"]
 
   /// Defines `fetch`, `Response` and `XMLHttpRequest` but those `owned(name)` says a page script made its own.

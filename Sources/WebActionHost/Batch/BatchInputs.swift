@@ -189,7 +189,7 @@ public struct BatchShard: Codable, Sendable, Equatable, CustomStringConvertible 
         guard let count = environment["JOB_COMPLETIONS"].flatMap({ Int($0) }) else {
           throw WebActionError(
             .usage, "--shard auto: JOB_COMPLETION_INDEX is set but JOB_COMPLETIONS is not",
-            hint: "Set JOB_COMPLETIONS in the Job's container env to the Job's spec.completions (see the README's Kubernetes example).")
+            hint: "Set JOB_COMPLETIONS in the Job's container env to the Job's spec.completions (see the Kubernetes example in WebActionHost's documentation, “Batches: workers, resume and sharding”).")
         }
         try self.init(index: index, count: count)
       } else if let id = environment["SLURM_ARRAY_TASK_ID"].flatMap({ Int($0) }),

@@ -132,7 +132,7 @@ final class ProcessExtensionRunner: ExtensionRunner {
     let ended = end(child)
     return WebActionError(
       .extensionFailed, "\(name) broke the extension protocol: \(why) (it was stopped; it \(Self.describe(ended)))",
-      hint: "An extension process must write only ExtensionWire frames to standard output (the README's “Extensions in their own process”); print diagnostics to standard error.")
+      hint: "An extension process must write only ExtensionWire frames to standard output (WebActionKit's documentation: “The extension protocol”); print diagnostics to standard error.")
   }
 
   static func describe(_ ended: ExtensionProcess.Termination) -> String {
