@@ -6,6 +6,7 @@ import WebActionKit
 ///
 /// Use one host per thread; each `process` call loads its own page.
 public final class ActionHost {
+  /// The extension this host runs: its bundle and how to make its principal object.
   public let source: ExtensionSource
   /// Where pages' subresources come from instead of each request's `subresources` folders (an embedder's archive
   /// or test server); nil uses the folders.

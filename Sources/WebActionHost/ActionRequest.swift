@@ -4,7 +4,9 @@ import WebActionKit
 
 /// Where a page comes from.
 public enum PageSource: Sendable {
+  /// A page file on disk, read when the request runs; its folder is where a plain page's frames are read from.
   case file(URL)
+  /// A page already in memory (standard input, for example); `name` is how messages name it.
   case bytes(Data, name: String)
   /// A page read from a saved file by a ``PageFormat`` (its recorded URL and encoding are the defaults).
   case saved(SavedPage)
@@ -76,7 +78,9 @@ public enum PageSource: Sendable {
 /// through the request: `request.timeout = 2`).
 @dynamicMemberLookup
 public struct ActionRequest: Sendable {
+  /// The page to run on.
   public var page: PageSource
+  /// The options the run uses; also read and set as the request's own properties (`request.timeout`).
   public var settings: PageSettings
   /// `--finalize-args`: call finalize() with this dictionary and skip the native extension.
   public var finalizeArguments: PropertyList?
@@ -84,12 +88,15 @@ public struct ActionRequest: Sendable {
   /// 256 MB: a 100 MB page runs in about 1.6 GB.
   public static let defaultMaximumPageSize = 256 * 1_048_576
 
+  /// A request for `page` with `settings`; with `finalizeArguments`, finalize() gets them and the native extension
+  /// is skipped.
   public init(page: PageSource, settings: PageSettings = PageSettings(), finalizeArguments: PropertyList? = nil) {
     self.page = page
     self.settings = settings
     self.finalizeArguments = finalizeArguments
   }
 
+  /// The setting at `setting` in ``settings``, read and written through the request.
   public subscript<Value>(dynamicMember setting: WritableKeyPath<PageSettings, Value>) -> Value {
     get { settings[keyPath: setting] }
     set { settings[keyPath: setting] = newValue }
@@ -113,9 +120,12 @@ public struct ActionOutcome: Sendable {
 
 /// A navigation a script asked for: where to, and through which member (`location.href`, `location.reload()`).
 public struct PageNavigation: Sendable, Codable, Equatable {
+  /// The absolute URL asked for (the page's own, for `location.reload()`).
   public var url: String
+  /// The member that asked, for example `location.href` or `location.reload()`.
   public var member: String
 
+  /// A navigation to `url` through `member`.
   public init(url: String, member: String) {
     self.url = url
     self.member = member
@@ -124,21 +134,38 @@ public struct PageNavigation: Sendable, Codable, Equatable {
 
 /// Something worth telling the user that is not a failure: console output, warnings.
 public struct Diagnostic: Sendable, CustomStringConvertible {
-  public enum Level: String, Sendable { case log, info, warning, error, debug }
+  /// How serious it is: console messages keep their method's level (`console.warn` is `warning`); webaction's own
+  /// notes are `info`, `warning`, or `debug` with `--verbose`.
+  public enum Level: String, Sendable {
+    /// A `console.log` message: shown without a level.
+    case log
+    /// A `console.info` message, or one of webaction's own notes.
+    case info
+    /// A `console.warn` message, or something webaction warns of.
+    case warning
+    /// A `console.error` message.
+    case error
+    /// A `console.debug` message, or with `--verbose` how a step went (how the page was decoded).
+    case debug
+  }
+  /// How serious it is, also shown in ``description`` unless it is `log`.
   public var level: Level
   /// Where it came from: `console`, `webaction`, `extension`.
   public var source: String
   /// For console output: the step whose script wrote it (`load`, `run()`, `finalize()`); nil for the page's own
   /// scripts and for other sources.
   public var phase: String?
+  /// The text, without the source, phase or level.
   public var message: String
 
+  /// A diagnostic of `level` from `source` (`console`, `webaction`, `extension`), with no phase.
   public init(_ level: Level, source: String, _ message: String) {
     self.level = level
     self.source = source
     self.message = message
   }
 
+  /// `[SOURCE PHASE LEVEL] MESSAGE`, without the phase when there is none and without the level for `log`.
   public var description: String {
     "[\(source)\(phase.map { " \($0)" } ?? "")\(level == .log ? "" : " \(level.rawValue)")] \(message)"
   }

@@ -7,12 +7,15 @@ import WebActionKit
 public struct ExtensionRegistry: Sendable {
   /// One compiled-in extension.
   public struct Entry: Sendable {
+    /// The name used on the command line (`--ext NAME`).
     public let name: String
+    /// The `.appex` folder with its Info.plist and preprocessing script.
     public let bundleURL: URL
     /// CFBundleIdentifier of the built-in bundle (nil if its Info.plist does not load; `--ext NAME` then reports why).
     public let bundleIdentifier: String?
     let makePrincipalObject: @Sendable (String) -> (any ExtensionRequestHandling)?
 
+    /// The entry of the built-in extension `type`; loads its Info.plist for ``bundleIdentifier``.
     public init<E: BuiltInExtension & SendableMetatype>(_ type: E.Type) {
       name = E.name
       bundleURL = E.bundleURL
@@ -21,10 +24,13 @@ public struct ExtensionRegistry: Sendable {
     }
   }
 
+  /// The extensions compiled into the binary; `--ext NAME` tries them after the search path.
   public let builtIns: [Entry]
   /// The folders `--ext NAME` looks in for `NAME.appex` before the built-ins, in order.
   public let searchPath: [URL]
 
+  /// A registry of `builtIns` that looks for installed bundles in `searchPath` (by default
+  /// ``searchPath(environment:)``).
   public init(builtIns: [Entry], searchPath: [URL] = ExtensionRegistry.searchPath()) {
     self.builtIns = builtIns
     self.searchPath = searchPath

@@ -4,10 +4,13 @@ import WebActionKit
 
 /// An extension ready to run: its bundle (manifest + preprocessing script) and a way to make its principal object.
 public struct ExtensionSource: Sendable {
+  /// The bundle: its manifest, preprocessing script and, when it has one, its program.
   public let bundle: ExtensionBundle
   /// Makes the object named by `NSExtensionPrincipalClass`, or nil when this binary does not contain that class.
   public let makePrincipalObject: @Sendable (String) -> (any ExtensionRequestHandling)?
 
+  /// Loads the bundle at `bundleURL`; `principalClasses` makes a principal object from its class name.
+  /// - Throws: `WebActionError` (bundle) when the bundle is missing or malformed.
   public init(
     bundleURL: URL, principalClasses: @escaping @Sendable (String) -> (any ExtensionRequestHandling)?
   ) throws(WebActionError) {

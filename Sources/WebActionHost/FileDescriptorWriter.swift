@@ -117,6 +117,7 @@ public enum StandardOutput {
 
 /// The process's standard error, for diagnostics: best effort, since there is nowhere left to report its own failure.
 public enum StandardError {
+  /// Writes `text` as UTF-8 to standard error; a failure is ignored.
   public static func write(_ text: String) {
     _ = FileDescriptorWriter.writeAll(Data(text.utf8), to: STDERR_FILENO)
   }

@@ -5,7 +5,10 @@ import Foundation
 public enum InputFile {
   /// The bytes of `path`, at most `maximumSize` of them (a stream is stopped at the limit).
   /// - Parameters:
+  ///   - path: a file path, `-` for standard input, a FIFO or `/dev/fd/N`.
   ///   - what: how messages name it: "the page", "the --finalize-args file".
+  ///   - maximumSize: the most bytes to read (nil: no limit); past it, the page size error, before reading when
+  ///     the file's size shows it.
   ///   - folderHint: what to say when `path` is a folder.
   /// - Throws: `WebActionError` (input) naming the path and the system's reason.
   public static func read(_ path: String, what: String, maximumSize: Int? = nil, folderHint: String? = nil)

@@ -9,8 +9,10 @@ import Foundation
 public enum OutputLayout {
   /// The path of each page's output, relative to the output folder, in the order of `pages`.
   /// - Parameters:
+  ///   - pages: the pages' paths, absolute or relative to `currentDirectory`.
   ///   - outputDirectory: the output folder, for messages.
   ///   - currentDirectory: the folder relative page paths start from.
+  /// - Throws: `WebActionError` (usage) when two paths name the same page.
   public static func relativePaths(
     for pages: [String], in outputDirectory: String, currentDirectory: String = FileManager.default.currentDirectoryPath
   ) throws(WebActionError) -> [String] {

@@ -15,7 +15,7 @@ public struct PageSettings: Codable, Sendable, Equatable {
   public var maximumNestingDepth: Int?
   /// `--selection`: what `window.getSelection()` reports.
   public var selection: String?
-  /// `--user-agent`: `navigator.userAgent` (nil: Safari on an iPhone, ``DOMBindings/WindowOptions/userAgent``).
+  /// `--user-agent`: `navigator.userAgent` (nil: Safari on an iPhone, `DOMBindings.WindowOptions.userAgent`).
   public var userAgent: String?
   /// `--arg KEY=VALUE` pairs, handed to the extension in the input item's userInfo.
   public var arguments: [String: String] = [:]
@@ -51,5 +51,6 @@ public struct PageSettings: Codable, Sendable, Equatable {
   /// are read from these folders.
   public var subresources = SubresourceFolders()
 
+  /// The defaults, as `run` uses them without options.
   public init() {}
 }

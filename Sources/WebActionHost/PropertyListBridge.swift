@@ -32,7 +32,9 @@ import WebActionKit
 
   /// A value that cannot become a property list; `path` is like `results.items[3].node`.
   public struct ConversionError: Error {
+    /// Where the value is, for example `results.items[3].node`.
     public var path: String
+    /// Why it cannot be converted, for example "a Map value cannot be passed to native code".
     public var message: String
   }
 
@@ -44,6 +46,8 @@ import WebActionKit
   private let tagOf: ProtectedValue
   private let defineEntry: ProtectedValue
 
+  /// A bridge for `context`; `warn` is called for each value converted lossily.
+  /// - Throws: `ScriptError` when its helper functions cannot be defined in `context`.
   public init(context: ScriptContext, warn: @escaping (String) -> Void) throws(ScriptError) {
     self.context = context
     self.warn = warn

@@ -25,6 +25,7 @@ public struct Subresource: Equatable, Sendable {
   /// Its URL after any redirects, when that differs from the URL asked for.
   public var finalURL: String?
 
+  /// A subresource of `data` from `origin`; the type and final URL are nil when the loader does not know them.
   public init(data: Data, origin: String, contentType: String? = nil, finalURL: String? = nil) {
     self.data = data
     self.origin = origin
@@ -40,6 +41,7 @@ public struct Subresource: Equatable, Sendable {
 
 /// What looking up a subresource found.
 public enum SubresourceLookup: Equatable, Sendable {
+  /// The loader has it.
   case found(Subresource)
   /// The URL is another origin's, or not an http(s)/file URL: it is not served.
   case otherOrigin
@@ -58,6 +60,7 @@ public struct SubresourceFolders: SubresourceLoader, Codable, Sendable, Equatabl
   /// The folders, searched in order.
   public var folders: [String]
 
+  /// Folders searched in the order given; none: every lookup answers ``SubresourceLookup/otherOrigin``.
   public init(_ folders: [String] = []) { self.folders = folders }
 
   /// Resolves `reference` against `documentURL` and reads the file it names, if it is same-origin and present.

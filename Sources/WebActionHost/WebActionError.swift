@@ -39,7 +39,9 @@ public struct WebActionError: Error, CustomStringConvertible, Sendable {
     }
   }
 
+  /// The class of failure, which sets the exit code.
   public var kind: Kind
+  /// What went wrong, for a person: one paragraph, without the hint.
   public var message: String
   /// What to do about it, when there is something to do.
   public var hint: String?
@@ -53,12 +55,14 @@ public struct WebActionError: Error, CustomStringConvertible, Sendable {
   /// Whether a batch should stop at this error rather than meet it again on every page.
   public var stopsABatch: Bool { isSameForEveryPage || kind == .bundle || (kind == .dependency && !forThisPageOnly) }
 
+  /// An error of `kind` saying `message`, with `hint` when there is something to do.
   public init(_ kind: Kind, _ message: String, hint: String? = nil) {
     self.kind = kind
     self.message = message
     self.hint = hint
   }
 
+  /// The message, then the hint on a line of its own when there is one.
   public var description: String {
     hint.map { "\(message)\n\($0)" } ?? message
   }

@@ -1,13 +1,18 @@
 /// What an extension is offered: the extension items, each with its attachments, each with the type identifiers it
 /// is registered with (`NSItemProvider.registeredTypeIdentifiers`). A predicate rule reads it as `extensionItems`.
 public struct ActivationInput: Sendable, Hashable {
+  /// The extension items, in order, each as the list of its attachments.
   public var items: [[Attachment]]
 
+  /// One attachment (an item provider), reduced to what a rule can test: its type identifiers.
   public struct Attachment: Sendable, Hashable {
+    /// The type identifiers the attachment is registered with, for example `public.url`.
     public var registeredTypeIdentifiers: [String]
+    /// An attachment registered with `registeredTypeIdentifiers`.
     public init(_ registeredTypeIdentifiers: [String]) { self.registeredTypeIdentifiers = registeredTypeIdentifiers }
   }
 
+  /// An input of `items`, each the attachments of one extension item.
   public init(items: [[Attachment]]) { self.items = items }
 
   /// What Safari offers an Action or Share extension for the page on screen, and what a webaction page run offers:

@@ -52,6 +52,7 @@ public struct ActivationPredicate: Sendable, Hashable, CustomStringConvertible {
   /// True when the rule is `TRUEPREDICATE` alone (Apple rejects it on upload: it activates for anything).
   public var isTruePredicate: Bool { root == .constant(true) }
 
+  /// The text as written (``text``).
   public var description: String { text }
 }
 
@@ -59,8 +60,10 @@ public struct ActivationPredicate: Sendable, Hashable, CustomStringConvertible {
 public struct ActivationPredicateError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The offset (in characters, from 0) where the problem was found.
   public let offset: Int
+  /// What does not fit there, for example "a string is not closed" or "unexpected text after the predicate".
   public let problem: String
 
+  /// The problem with its position, counted from 1: `at character 12: …`.
   public var description: String { "at character \(offset + 1): \(problem)" }
 }
 

@@ -124,9 +124,13 @@ public enum ChildProcesses {
 
   /// A program that could not be started.
   public struct StartError: LocalizedError, CustomStringConvertible {
+    /// The executable's path; empty when no executable was given.
     public var program: String
+    /// Why it could not start: the system's message (`strerror`), or "no executable given".
     public var reason: String
+    /// `cannot run PROGRAM: REASON`, or the reason alone when there is no program.
     public var description: String { program.isEmpty ? reason : "cannot run \(program): \(reason)" }
+    /// The same text as ``description``, for `localizedDescription`.
     public var errorDescription: String? { description }
   }
 

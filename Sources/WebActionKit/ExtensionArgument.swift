@@ -16,12 +16,17 @@
 /// A bundle that declares its arguments gets a usage error for any other key (with the nearest declared name), and
 /// for a value outside `Values` when it lists them; `webaction list NAME` shows them.
 public struct ExtensionArgument: Sendable, Equatable {
+  /// The key, as written in `--arg KEY=VALUE` (`Name`; one read from an Info.plist is never empty nor holds `=`).
   public var name: String
+  /// What the argument does, shown by `webaction list NAME` (`Description`); empty when not given.
   public var description: String
   /// The values it accepts; empty: any.
   public var values: [String]
+  /// The value the extension uses when the key is not given (`Default`), for `webaction list NAME` to show;
+  /// webaction does not pass it in: nil when the Info.plist does not say.
   public var defaultValue: String?
 
+  /// An argument declared with `name`, `description`, the accepted `values` (empty: any) and `defaultValue`.
   public init(name: String, description: String, values: [String] = [], defaultValue: String? = nil) {
     self.name = name
     self.description = description

@@ -222,6 +222,7 @@ public struct ManifestError: Error, CustomStringConvertible {
   /// What is wrong ("is missing", "is a string, expected a dictionary").
   public var problem: String
 
+  /// `FILE: KEY → KEY PROBLEM`, or `FILE PROBLEM` when the key path is empty.
   public var description: String {
     keyPath.isEmpty ? "\(file) \(problem)" : "\(file): \(keyPath.joined(separator: " → ")) \(problem)"
   }

@@ -8,6 +8,8 @@
 /// Called on the host's thread with the `--arg` pairs; it must return at once (start work on another thread), and it
 /// must tolerate `beginRequest(with:)` arriving before that work is done.
 public protocol ExtensionPreparing: ExtensionRequestHandling {
+  /// Starts the slow work for a request with `arguments` (the `--arg` pairs); called before each request, ahead of
+  /// the page's JavaScript. Must return at once.
   func prepare(arguments: [String: String])
 }
 

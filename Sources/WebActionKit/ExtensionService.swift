@@ -19,6 +19,8 @@ import Darwin
 /// }
 /// ```
 public protocol ExtensionMain: ExtensionRequestHandling {
+  /// Makes a principal object: one per request, or one for all requests when the class adopts
+  /// ``ReusableExtensionRequestHandling``.
   init()
 }
 

@@ -2,14 +2,24 @@ import Foundation
 
 /// One thing wrong (an error: the bundle will not run) or questionable (a warning) in an extension bundle.
 public struct ManifestProblem: Sendable, Equatable, CustomStringConvertible {
-  public enum Severity: String, Sendable { case error, warning }
+  /// How serious a problem is: `error` when the bundle will not run, `warning` when it will but is questionable.
+  public enum Severity: String, Sendable {
+    /// The bundle will not run as it is (`validate` exits 4).
+    case error
+    /// It runs, but something is likely not what was meant (a native side `run` cannot start, an unknown key).
+    case warning
+  }
 
+  /// Whether the problem stops the bundle from running (`error`) or only looks wrong (`warning`).
   public var severity: Severity
+  /// The file the problem is in, as shown to the user (for example `Name.appex/Info.plist`).
   public var file: String
   /// The keys from the root to the offending one; empty for the whole file.
   public var keyPath: [String]
+  /// What is wrong ("is missing", "is a string, expected a dictionary").
   public var problem: String
 
+  /// A problem of `severity` in `file` at `keyPath` (empty: the whole file).
   public init(severity: Severity, file: String, keyPath: [String], problem: String) {
     self.severity = severity
     self.file = file
@@ -17,6 +27,7 @@ public struct ManifestProblem: Sendable, Equatable, CustomStringConvertible {
     self.problem = problem
   }
 
+  /// `error: FILE: KEY → KEY PROBLEM` (or `warning: …`), without the key path when it is empty.
   public var description: String {
     let place = keyPath.isEmpty ? file : "\(file): \(keyPath.joined(separator: " → "))"
     return "\(severity): \(place) \(problem)"

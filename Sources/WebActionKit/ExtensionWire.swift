@@ -1,39 +1,30 @@
 import Foundation
 
-/// The protocol between a host and an extension that runs as its own process (its bundle's `CFBundleExecutable`).
+/// The protocol between a host and an extension that runs as its own process (its bundle's `CFBundleExecutable`):
+/// frames of a four-byte big-endian length and a binary property list, one request at a time.
 ///
-/// Each message is a frame: four bytes holding the length of the rest, big-endian, then that many bytes of a binary
-/// property list (`bplist00`) whose root is a dictionary with a `type`. The host writes to the extension's standard
-/// input and reads its standard output; the extension's standard error goes to the user. Messages:
-///
-/// | from | `type` | other keys |
-/// |---|---|---|
-/// | host | `request` | `id` (integer), `inputItems` (array of items) |
-/// | host | `expire` | `id`: the request's time is up; finish now, the process is stopped next |
-/// | extension | `completed` | `id`, `items` (array of items), `diagnostics` (array of strings, optional), `openedURLs` (optional) |
-/// | extension | `cancelled` | `id`, `error`: `{domain, code, description}`, `diagnostics`, `openedURLs` (optional) |
-///
-/// An item is `{attachments, userInfo, attributedTitle, attributedContentText}`, every key optional. Each attachment
-/// (an item provider) is `{registrations: [{typeIdentifier, item}]}`; `item` is a property-list value (a URL travels
-/// as its string), and `userInfo` a dictionary. A JavaScript `null` in the page's results,
-/// which binary property lists cannot hold, travels as the dictionary `{"$null": true}`.
-///
-/// One request at a time: the host sends the next request only after the reply to the last one. End of input means
-/// the host is done; the extension exits. An extension may also exit with status 0 after any reply, having served
-/// what it meant to; the host sends the next request to a new process.
+/// The article <doc:TheExtensionProtocol> is the description of the protocol (framing, messages, items, order,
+/// limits, the process's lifetime); this type encodes and decodes its frames and messages, for the host and for
+/// ``ExtensionService``.
 public enum ExtensionWire {
   /// The largest frame either side accepts: 256 MB.
   public static let maximumFrameSize = 256 << 20
 
   /// A malformed frame or message, with what was wrong.
   public struct ProtocolError: Error, CustomStringConvertible, Sendable {
+    /// What was wrong, for example a frame over ``maximumFrameSize`` or a body that is not a binary property list.
     public var description: String
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
   }
 
   /// How a request ended, as it travels back to the host.
   public enum Reply: Sendable {
+    /// The extension called `completeRequest`: the items it returned, its context's diagnostics and the URLs it
+    /// asked to open (as strings).
     case completed(items: [ExtensionItem], diagnostics: [String], openedURLs: [String])
+    /// The extension called `cancelRequest(withError:)`: the error's domain, code and description, with the
+    /// diagnostics and opened URLs as for `completed`.
     case cancelled(domain: String, code: Int, description: String, diagnostics: [String], openedURLs: [String])
   }
 

@@ -12,11 +12,14 @@ public struct MissingDependencyError: Error, CustomStringConvertible, Sendable {
   /// goes on with the other pages instead of stopping, as it does for a dependency every page needs.
   public var forThisPageOnly: Bool
 
+  /// An error saying `message`, naming the Debian `package` to install when there is one; `forThisPageOnly` when
+  /// another page may not need it.
   public init(_ message: String, package: String? = nil, forThisPageOnly: Bool = false) {
     self.message = message
     self.package = package
     self.forThisPageOnly = forThisPageOnly
   }
 
+  /// The ``message``.
   public var description: String { message }
 }

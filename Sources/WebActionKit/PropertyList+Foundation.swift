@@ -5,7 +5,9 @@ extension PropertyList {
   /// Accepts String, Bool, the integer and floating-point types, NSNumber (a boolean NSNumber becomes `.boolean`,
   /// also on Linux where `NSNumber(1) as? Bool` succeeds), Date, Data, arrays, dictionaries with String keys,
   /// NSNull and nil optionals (both `.null`), and `PropertyList` itself.
-  /// - Parameter rootPath: the name of the root in error paths, for example `results`.
+  /// - Parameters:
+  ///   - foundationObject: the value to convert, for example an item provider's item or `JSONSerialization` output.
+  ///   - rootPath: the name of the root in error paths, for example `results`.
   /// - Throws: `PropertyListError` naming the path of the first unsupported value, for example
   ///   `results.items[3].node: unsupported value of type Foo`.
   public init(foundationObject: Any, rootPath: String = "") throws(PropertyListError) {

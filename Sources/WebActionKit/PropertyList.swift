@@ -2,14 +2,23 @@
 ///
 /// `null` is the `NSNull` marker Safari passes for a JavaScript `null`; it has no XML or binary plist encoding.
 public indirect enum PropertyList: Sendable, Hashable {
+  /// A string (`<string>`; a JavaScript string).
   case string(String)
+  /// A 64-bit signed integer (`<integer>`).
   case integer(Int)
+  /// A floating-point number (`<real>`).
   case real(Double)
+  /// A boolean (`<true/>`, `<false/>`).
   case boolean(Bool)
+  /// A date (`<date>`; a JavaScript `Date`).
   case date(Date)
+  /// Bytes (`<data>`).
   case data(Data)
+  /// An ordered list of values (`<array>`).
   case array([PropertyList])
+  /// Values by string key (`<dict>`).
   case dictionary([String: PropertyList])
+  /// A JavaScript `null` (`NSNull`); XML and binary property lists cannot hold it.
   case null
 
   /// The value when this is a string, else nil.
@@ -96,6 +105,7 @@ public struct PropertyListError: Error, CustomStringConvertible {
     self.path = path
   }
 
+  /// `PATH: MESSAGE`, or the message alone for the root.
   public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }
 
@@ -113,31 +123,38 @@ extension PropertyList {
 }
 
 extension PropertyList: ExpressibleByStringLiteral {
+  /// A ``string(_:)`` value.
   public init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension PropertyList: ExpressibleByIntegerLiteral {
+  /// An ``integer(_:)`` value.
   public init(integerLiteral value: Int) { self = .integer(value) }
 }
 
 extension PropertyList: ExpressibleByFloatLiteral {
+  /// A ``real(_:)`` value.
   public init(floatLiteral value: Double) { self = .real(value) }
 }
 
 extension PropertyList: ExpressibleByBooleanLiteral {
+  /// A ``boolean(_:)`` value.
   public init(booleanLiteral value: Bool) { self = .boolean(value) }
 }
 
 extension PropertyList: ExpressibleByArrayLiteral {
+  /// An ``array(_:)`` of the elements.
   public init(arrayLiteral elements: PropertyList...) { self = .array(elements) }
 }
 
 extension PropertyList: ExpressibleByDictionaryLiteral {
+  /// A ``dictionary(_:)`` of the pairs; of a repeated key, the last value wins.
   public init(dictionaryLiteral elements: (String, PropertyList)...) {
     self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
   }
 }
 
 extension PropertyList: ExpressibleByNilLiteral {
+  /// The ``null`` value.
   public init(nilLiteral: ()) { self = .null }
 }

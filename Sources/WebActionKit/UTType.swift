@@ -78,6 +78,7 @@ public struct UTType: Sendable, Hashable, CustomStringConvertible {
     return (UTType.parents[identifier] ?? []).contains { UTType($0).conforms(to: other) }
   }
 
+  /// The ``identifier``.
   public var description: String { identifier }
 }
 

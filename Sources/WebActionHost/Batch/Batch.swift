@@ -2,7 +2,7 @@ import Foundation
 import WebActionKit
 
 /// How webaction processes many files (`batch`, and `run PAGES --output-dir`): with worker processes or in this
-/// process, resumably, with progress, a report and one rule for the exit code (``BatchProgress/exitCode``).
+/// process, resumably, with progress, a report and one rule for the exit code (``BatchProgress/exitCode(signal:)``).
 ///
 /// - Scheduling: with workers, the largest files first, each to the next free worker; a worker is a process of the
 ///   same binary (``Options/workerCommand``, started by WebActionKit's `ChildProcesses`) that keeps its extension
@@ -15,15 +15,19 @@ import WebActionKit
 /// - Stopping: ``stop()`` (the CLI calls it on Ctrl-C or SIGTERM) ends the workers at once: the files they were on
 ///   are recorded as interrupted and nothing partial is left, since outputs appear only by rename.
 public final class Batch: @unchecked Sendable {
+  /// What a batch runs and where it writes; the command-line options of `batch` (and `run PAGES --output-dir`).
   public struct Options: Sendable {
     /// The worker processes run at once.
     public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// The command that starts a worker (the binary and its hidden worker subcommand).
     public var workerCommand: [String]
+    /// The extension and settings every worker runs each page with, sent to it first.
     public var setup: BatchWorkerSetup
     /// Where the pages go, mirroring the inputs' tree; nil when the batch only collects results (no `--out`): pages
     /// are processed, nothing is written for them.
     public var outputFolder: URL?
+    /// `--resume`: skip a file whose output exists and is not older than its input, nor than ``bundleURL``'s files
+    /// and ``validSince`` when they are set.
     public var resume = false
     /// The extension bundle: with ``resume``, outputs older than its newest file are redone.
     public var bundleURL: URL?
@@ -40,6 +44,8 @@ public final class Batch: @unchecked Sendable {
     /// Called with each finished file's record, on the worker's dispatching thread, under the batch's lock.
     public var onRecord: @Sendable (BatchRecord, BatchProgress) -> Void = { _, _ in }
 
+    /// Options with the given worker command, setup, output folder (nil: results only) and per-file time limit in
+    /// seconds; the rest keep their defaults.
     public init(workerCommand: [String], setup: BatchWorkerSetup, outputFolder: URL?, fileTimeLimit: TimeInterval) {
       self.workerCommand = workerCommand
       self.setup = setup
@@ -397,20 +403,31 @@ public final class Batch: @unchecked Sendable {
 
 /// A batch's running totals.
 public struct BatchProgress: Sendable {
+  /// The files in the batch.
   public var total: Int
+  /// Files processed and written.
   public var ok = 0
+  /// Files whose processing failed (a worker that crashed or ran out of time included).
   public var failed = 0
+  /// Files skipped by `--resume`, their outputs being complete.
   public var skipped = 0
+  /// Files under way when the batch was stopped.
   public var interrupted = 0
+  /// Files the batch stopped before reaching.
   public var notStarted = 0
+  /// Pages processed in the files that are ok (a WARC file holds any number).
   public var pages = 0
   /// The failure that stopped the batch because every page would meet it, when one did.
   public var stoppedBy: BatchRecord.Failure?
+  /// When the totals were made: the batch's start.
   public let started = Date()
+  /// When the batch ended; nil while it runs.
   public var finished: Date?
 
+  /// Totals for a batch of `total` files, none done yet.
   public init(total: Int) { self.total = total }
 
+  /// Files finished: ok, failed, skipped or interrupted (not those never started).
   public var done: Int { ok + failed + skipped + interrupted }
 
   /// The exit code of a finished batch, `batch`'s and `run PAGES --output-dir`'s alike: 128 + `signal` when one

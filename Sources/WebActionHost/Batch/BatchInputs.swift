@@ -9,6 +9,7 @@ public struct BatchFile: Codable, Sendable, Equatable {
   /// The input's size in bytes (the largest files are scheduled first).
   public var size: Int
 
+  /// A file at `input` whose output goes to `relativePath` below the output folder; `size` is in bytes.
   public init(input: String, relativePath: String, size: Int) {
     self.input = input
     self.relativePath = relativePath
@@ -171,8 +172,11 @@ public enum BatchInputs {
 public struct BatchShard: Codable, Sendable, Equatable, CustomStringConvertible {
   /// 0-based.
   public var index: Int
+  /// How many shards the batch is split into (N, at least 1).
   public var count: Int
 
+  /// Shard `index` (from 0) of `count`.
+  /// - Throws: `WebActionError` (usage) unless `count` is at least 1 and `index` is below it.
   public init(index: Int, count: Int) throws(WebActionError) {
     guard count >= 1, (0..<count).contains(index) else {
       throw WebActionError(.usage, "--shard \(index)/\(count): give K/N with N at least 1 and K from 0 to N-1")
@@ -220,5 +224,6 @@ public struct BatchShard: Codable, Sendable, Equatable, CustomStringConvertible 
     return Int(hash % UInt64(count)) == index
   }
 
+  /// `K/N`, as `--shard` takes it.
   public var description: String { "\(index)/\(count)" }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// What happened to one file of a batch: a line of `--report` (JSON Lines) and a worker's answer to its job.
 public struct BatchRecord: Codable, Sendable, Equatable {
+  /// How the file ended, as `--report` writes it (`ok`, `skipped`, `failed`, `interrupted`, `not-started`).
   public enum Status: String, Codable, Sendable {
     /// Processed and written.
     case ok
@@ -17,31 +18,42 @@ public struct BatchRecord: Codable, Sendable, Equatable {
 
   /// The error of a failed file: its class (as `webaction run`'s exit codes name them) and message.
   public struct Failure: Codable, Sendable, Equatable {
+    /// The class of the error: a ``WebActionError/Kind-swift.enum`` raw value (`input`, `script`, …).
     public var kind: String
+    /// The error's text, with its hint on a second line when it has one.
     public var message: String
     /// True when every page would fail alike (a bundle, dependency or script-syntax error): the batch stops at it.
     public var sameForEveryPage: Bool?
 
+    /// A failure of class `kind` saying `message`; `sameForEveryPage` true makes the batch stop at it.
     public init(kind: String, message: String, sameForEveryPage: Bool? = nil) {
       self.kind = kind
       self.message = message
       self.sameForEveryPage = sameForEveryPage
     }
 
+    /// The failure `error` describes, marked the same for every page when it stops a batch
+    /// (``WebActionError/stopsABatch``).
     public init(_ error: WebActionError) {
       self.init(kind: error.kind.rawValue, message: error.description, sameForEveryPage: error.stopsABatch ? true : nil)
     }
   }
 
+  /// The input file's path, as found.
   public var input: String
+  /// The output's absolute path; empty when the batch writes no pages.
   public var output: String
+  /// How the file ended.
   public var status: Status
   /// Wall-clock milliseconds spent on the file (0 when skipped).
   public var milliseconds: Int
+  /// The input's size in bytes: as read, or as found when the file was not read.
   public var bytesIn: Int
+  /// The bytes written for the file; 0 when nothing was.
   public var bytesOut: Int
   /// The pages the file held (a WARC file holds any number).
   public var pages: Int
+  /// Why the file failed; nil unless it did.
   public var error: Failure?
   /// The worker process that handled the file (nil when it was skipped, or its worker died).
   public var worker: Int32?
@@ -52,6 +64,7 @@ public struct BatchRecord: Codable, Sendable, Equatable {
   /// (`--results`, `--results-dir`); not part of `--report`'s lines.
   public var pageResults: [String]?
 
+  /// A record of `input` and `output` with `status`; the counts default to 0 and `error` to none.
   public init(
     input: String, output: String, status: Status, milliseconds: Int = 0, bytesIn: Int = 0, bytesOut: Int = 0,
     pages: Int = 0, error: Failure? = nil
@@ -71,12 +84,14 @@ public struct BatchRecord: Codable, Sendable, Equatable {
 public struct BatchWorkerSetup: Codable, Sendable {
   /// `--ext` as given: the worker resolves it as `run` would.
   public var extensionName: String
+  /// The options every page runs with (`--arg` pairs, timeouts, limits), as `run` would use them.
   public var settings: PageSettings
   /// Pass the pages' console output and warnings on (to standard error, prefixed with the page).
   public var verbose: Bool
   /// The `--finalize-args` file's bytes, read once by the batch (a pipe can be read only once).
   public var finalizeArguments: Data?
 
+  /// A setup for `extensionName` with `settings`, without a `--finalize-args` file.
   public init(extensionName: String, settings: PageSettings, verbose: Bool) {
     self.extensionName = extensionName
     self.settings = settings
@@ -86,12 +101,15 @@ public struct BatchWorkerSetup: Codable, Sendable {
 
 /// One job: a file to process and where its output goes.
 public struct BatchJob: Codable, Sendable {
+  /// The file to process.
   public var file: BatchFile
   /// The output's absolute path; empty when the batch writes no pages (only results).
   public var output: String
   /// Send back each page's results (``BatchRecord/pageResults``).
   public var collectsResults = false
 
+  /// A job for `file`, written to `output` (empty: not written), sending back page results when
+  /// `collectsResults`.
   public init(file: BatchFile, output: String, collectsResults: Bool = false) {
     self.file = file
     self.output = output

@@ -8,17 +8,22 @@ import WebActionKit
 /// `since` is when outputs began to be made with these settings: an output older than it was made with earlier ones
 /// (a batch with new settings that was stopped half-way leaves both kinds), and is redone.
 public struct BatchStamp: Codable, Sendable {
+  /// The webaction version that made the outputs (`WebActionRelease.version`).
   public var webaction: String
   /// SHA-1 of the bundle's Info.plist, preprocessing script and program.
   public var extensionDigest: String
+  /// The `--arg` pairs.
   public var arguments: [String: String]
   /// SHA-1 of the `--finalize-args` file, when one is given.
   public var finalizeArgumentsDigest: String?
+  /// When outputs began to be made with these settings.
   public var since: Date
 
   /// The stamp's file in an output folder (hidden: a batch over the folder does not take it for a page).
   public static let fileName = ".webaction.stamp.json"
 
+  /// The stamp of a batch that runs `bundle` with `arguments` and the `--finalize-args` file's bytes (nil: none),
+  /// making outputs from `since` on; reads the bundle's files to digest them.
   public init(bundle: ExtensionBundle, arguments: [String: String], finalizeArguments: Data?, since: Date = Date()) {
     webaction = WebActionRelease.version
     var bytes: [UInt8] = []

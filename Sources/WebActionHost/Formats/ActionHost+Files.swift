@@ -4,8 +4,11 @@ import WebActionKit
 extension ActionHost {
   /// What processing a saved file gave: the file to write (in its own format) and each page's outcome.
   public struct FileOutcome: Sendable {
+    /// The file to write: the input in its own format, with each page's main resource replaced by its output.
     public var written: Data
+    /// Each page's outcome, in file order.
     public var outcomes: [ActionOutcome]
+    /// The size of the file as read, in bytes (compressed, for a compressed one).
     public var bytesRead: Int
   }
 

@@ -9,11 +9,15 @@ import Foundation
 /// read except `Content-Type` (charset `utf-8`) and `Content-Transfer-Encoding` (`quoted-printable`, the new page
 /// encoded as Chromium writes it). Should the boundary occur in the new page, a new one is chosen.
 public struct MHTMLFormat: PageFormat {
+  /// The MHTML format.
   public init() {}
+  /// `mhtml`.
   public var name: String { "mhtml" }
 
+  /// `.mhtml` and `.mht`.
   public var fileExtensions: [String] { [".mhtml", ".mht"] }
 
+  /// The page part, with every other part as its subresources; throws an input error when the message is malformed.
   public func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile {
     do {
       return try read(MultipartMessage([UInt8](data)), name: name, fileURL: fileURL)

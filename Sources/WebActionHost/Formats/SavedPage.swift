@@ -22,6 +22,7 @@ public struct SavedPage: Sendable, Equatable {
   /// The file the page was read from (nil for standard input): frames of a plain HTML page are read beside it.
   public var fileURL: URL?
 
+  /// A page of `data` named `name`; what the file did not record stays nil, and there are no subresources by default.
   public init(
     data: Data, name: String, url: String? = nil, textEncoding: String? = nil, mimeType: String? = nil,
     subresources: [SavedResource] = [], fileURL: URL? = nil
@@ -38,11 +39,16 @@ public struct SavedPage: Sendable, Equatable {
 
 /// One resource saved with a page.
 public struct SavedResource: Sendable, Equatable {
+  /// The URL the page refers to it by (an archive's `WebResourceURL`, `Content-Location` or target URI).
   public var url: String
+  /// Its MIME type as recorded; nil when the file recorded none.
   public var mimeType: String?
+  /// Its encoding label as recorded (a charset); nil when the file recorded none.
   public var textEncoding: String?
+  /// The body, undecoded.
   public var data: Data
 
+  /// A resource served at `url` with `data` and what was recorded about it.
   public init(url: String, mimeType: String? = nil, textEncoding: String? = nil, data: Data) {
     self.url = url
     self.mimeType = mimeType
@@ -69,6 +75,7 @@ public protocol PageFormat: Sendable {
 }
 
 extension PageFormat {
+  /// Returns the format unchanged: what most formats do, decompressing nothing.
   public func limited(to maximumSize: Int?) -> any PageFormat { self }
 
   /// True when a file of this name is in this format, by its ending (in any case).
@@ -89,6 +96,7 @@ public struct SavedFile: Sendable {
   /// The size of the file as read (compressed, for a compressed one), when it was read from a file.
   public var bytesRead = 0
 
+  /// A file holding `pages`, written back by `write` (``bytesRead`` starts at 0).
   public init(pages: [SavedPage], write: @escaping @Sendable ([Data?]) throws(WebActionError) -> Data) {
     self.pages = pages
     self.write = write
@@ -160,19 +168,26 @@ public enum PageFormats {
 public struct GzipPageFormat: PageFormat {
   /// The format inside, when the name says; nil: found from the decompressed bytes.
   public var inner: (any PageFormat)?
+  /// The most bytes the file may decompress to (`--max-page-size`); nil: no limit.
   public var maximumSize: Int?
 
+  /// A gzip file of `inner` (nil: found from the decompressed bytes), decompressed to at most `maximumSize` bytes.
   public init(inner: (any PageFormat)?, maximumSize: Int? = nil) {
     self.inner = inner
     self.maximumSize = maximumSize
   }
 
+  /// `gzip`.
   public var name: String { "gzip" }
+  /// None: ``PageFormats`` picks this format by a `.gz` or `.gzip` ending and names the inner format.
   public var fileExtensions: [String] { [] }
+  /// This format, and its inner one, limited to `maximumSize` bytes.
   public func limited(to maximumSize: Int?) -> any PageFormat {
     GzipPageFormat(inner: inner?.limited(to: maximumSize), maximumSize: maximumSize)
   }
 
+  /// The inner format's pages, written back compressed; throws an input error when the data is not gzip or
+  /// decompresses past ``maximumSize``.
   public func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile {
     let plain: Data
     do {
@@ -189,11 +204,15 @@ public struct GzipPageFormat: PageFormat {
 
 /// A plain HTML file: one page, written back as the serialized document.
 public struct HTMLPageFormat: PageFormat {
+  /// The plain HTML format.
   public init() {}
+  /// `html`.
   public var name: String { "html" }
 
+  /// `.html` and `.htm`.
   public var fileExtensions: [String] { [".html", ".htm"] }
 
+  /// The whole file as one page; written back as the page's output, or as read when it has none.
   public func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile {
     let page = SavedPage(data: data, name: name, fileURL: fileURL)
     return SavedFile(pages: [page]) { outputs in outputs.first.flatMap { $0 } ?? data }

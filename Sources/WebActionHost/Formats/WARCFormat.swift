@@ -18,12 +18,16 @@ public struct WARCFormat: PageFormat {
   /// The most bytes a `.warc.gz`, or a page's gzip or deflate payload, may decompress to (nil: no limit).
   public var maximumSize: Int?
 
+  /// The WARC format, decompressing at most `maximumSize` bytes (nil: no limit).
   public init(maximumSize: Int? = nil) { self.maximumSize = maximumSize }
 
+  /// The WARC format with ``maximumSize`` set to `maximumSize`.
   public func limited(to maximumSize: Int?) -> any PageFormat { WARCFormat(maximumSize: maximumSize) }
 
+  /// `warc`.
   public var name: String { "warc" }
 
+  /// `.warc` and `.warc.gz`.
   public var fileExtensions: [String] { [".warc", ".warc.gz"] }
 
   /// A page's record: where it is, and its HTTP response.
@@ -32,6 +36,8 @@ public struct WARCFormat: PageFormat {
     var response: HTTPResponse
   }
 
+  /// Each HTML response record as a page, with the file's other responses as subresources; throws an input error
+  /// when the file is malformed.
   public func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile {
     let bytes = [UInt8](data)
     do {

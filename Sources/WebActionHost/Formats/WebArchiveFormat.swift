@@ -8,9 +8,12 @@ import WebActionKit
 /// Written back as a binary property list with the new main resource (`WebResourceTextEncodingName` `UTF-8`) and
 /// every other key, resource and frame as read.
 public struct WebArchiveFormat: PageFormat {
+  /// The web archive format.
   public init() {}
+  /// `webarchive`.
   public var name: String { "webarchive" }
 
+  /// `.webarchive`.
   public var fileExtensions: [String] { [".webarchive"] }
 
   static let main = "WebMainResource"
@@ -20,6 +23,8 @@ public struct WebArchiveFormat: PageFormat {
   static let mimeType = "WebResourceMIMEType"
   static let subresources = "WebSubresources"
 
+  /// The main resource as the page, with the saved resources as subresources; throws an input error when the data
+  /// is not a web archive.
   public func read(_ data: Data, name: String, fileURL: URL?) throws(WebActionError) -> SavedFile {
     let root: [String: Any]
     // Foundation on Linux crashes (SIGSEGV) reading a binary property list that holds a set (found by fuzz-formats).

@@ -11,9 +11,12 @@ import WebActionKit
 ///
 /// `webaction test --update` writes the two expected files from what the run gave.
 public struct ExtensionTestCase: Sendable {
+  /// The case's folder name, as reports show it.
   public let name: String
+  /// The case's folder, `<bundle>/Tests/<case>/`.
   public let folder: URL
 
+  /// The case's `page.html`.
   public var page: URL { folder.appendingPathComponent("page.html") }
   var expectedPage: URL { folder.appendingPathComponent("expected.html") }
 
@@ -35,19 +38,26 @@ public struct ExtensionTestCase: Sendable {
 
   /// How a case went.
   public struct Outcome: Sendable {
+    /// Whether the case passed, failed, or had its expected files written.
     public enum Status: Sendable, Equatable {
+      /// The run matched every expected file there is.
       case passed
+      /// The run failed or differed from an expected file (see ``failures``).
       case failed
       /// `--update` wrote its expected files.
       case recorded
     }
+    /// How it went.
     public var status: Status
     /// What went wrong, for a person: differences by key path, a unified diff of the page, or the run's error.
     public var failures: [String] = []
+    /// Wall-clock seconds the case took.
     public var seconds: TimeInterval = 0
     /// The page before and after, and the results, for a report.
     public var before: String = ""
+    /// The page written back; nil when the run failed before giving one.
     public var after: String?
+    /// What run() passed to completionFunction; nil when the run failed before giving it.
     public var results: PropertyList?
   }
 

@@ -90,9 +90,13 @@ public enum Snapshots {
 
   /// One difference between two property lists, at a key path (`results.links[3]`).
   public struct Difference: Sendable, Equatable, CustomStringConvertible {
+    /// The key path, `results` for the root.
     public var path: String
+    /// The expected value; nil when the actual value is unexpected.
     public var expected: PropertyList?
+    /// The value the run gave; nil when it is missing.
     public var actual: PropertyList?
+    /// `PATH: expected X, got Y`, `PATH: missing (expected X)` or `PATH: unexpected Y`, values as one-line JSON.
     public var description: String {
       switch (expected, actual) {
       case (nil, let actual?): "\(path): unexpected \(Self.show(actual))"
