@@ -120,7 +120,7 @@ public final class Window: EventTarget, BrowsingContext {
   /// The [SameObject] objects behind `navigator`, `history`, `screen` and `crypto`.
   lazy var navigator = Navigator(userAgent: options.userAgent)
   lazy var history = History(window: self)
-  let screen = Screen()
+  lazy var screen = Screen(window: self)
   let crypto = Crypto()
   /// The callbacks `requestAnimationFrame` queued for the next frame.
   lazy var animationFrames = AnimationFrames(window: self)

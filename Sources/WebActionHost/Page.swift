@@ -64,6 +64,9 @@ final class Page {
       document = Document.parse(html: decoded.text, url: url, characterSet: decoded.encoding)
     }
     stepEnded("parse")
+    document.mediaEnvironment = MediaEnvironment(
+      width: request.settings.viewport.width, height: request.settings.viewport.height,
+      devicePixelRatio: request.settings.viewport.devicePixelRatio)
 
     if let subresources {
       document.styleSheetLoader = Self.styleSheetLoader(subresources, documentURL: url, report: report)

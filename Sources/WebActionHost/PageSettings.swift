@@ -15,6 +15,9 @@ public struct PageSettings: Codable, Sendable, Equatable {
   public var maximumNestingDepth: Int?
   /// `--selection`: what `window.getSelection()` reports.
   public var selection: String?
+  /// `--viewport WxH[@RATIO]`: the window's size in CSS pixels and its device pixel ratio, which `innerWidth`,
+  /// `innerHeight`, `screen`, `devicePixelRatio`, `matchMedia`, `@media` rules and `vw`/`vh` units all follow.
+  public var viewport = Viewport()
   /// `--user-agent`: `navigator.userAgent` (nil: Safari on an iPhone, `DOMBindings.WindowOptions.userAgent`).
   public var userAgent: String?
   /// `--arg KEY=VALUE` pairs, handed to the extension in the input item's userInfo.
@@ -53,4 +56,42 @@ public struct PageSettings: Codable, Sendable, Equatable {
 
   /// The defaults, as `run` uses them without options.
   public init() {}
+}
+
+/// A window's size in CSS pixels and its device pixel ratio: `390x844` (an iPhone's, the default: a Safari Action
+/// extension runs on a phone) or any `WIDTHxHEIGHT`, optionally `@RATIO` (`1024x768@2`).
+public struct Viewport: Codable, Sendable, Equatable, CustomStringConvertible {
+  public var width: Double = 390
+  public var height: Double = 844
+  public var devicePixelRatio: Double = 1
+
+  public init() {}
+
+  public init(width: Double, height: Double, devicePixelRatio: Double = 1) {
+    self.width = width
+    self.height = height
+    self.devicePixelRatio = devicePixelRatio
+  }
+
+  /// Reads `WIDTHxHEIGHT` or `WIDTHxHEIGHT@RATIO`; nil for anything else (sizes from 1 to 100,000 pixels, a ratio
+  /// above 0 and at most 10).
+  public init?(_ text: String) {
+    let parts = text.lowercased().split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+    let size = parts[0].split(separator: "x", omittingEmptySubsequences: false)
+    guard size.count == 2, let width = Double(size[0]), let height = Double(size[1]),
+      (1...100_000).contains(width), (1...100_000).contains(height)
+    else { return nil }
+    var ratio = 1.0
+    if parts.count == 2 {
+      guard let given = Double(parts[1]), given > 0, given <= 10 else { return nil }
+      ratio = given
+    }
+    self.init(width: width, height: height, devicePixelRatio: ratio)
+  }
+
+  /// `390x844`, or `1024x768@2` when the ratio is not 1.
+  public var description: String {
+    let number = { (value: Double) in value.rounded() == value ? String(Int(value)) : String(value) }
+    return "\(number(width))x\(number(height))" + (devicePixelRatio == 1 ? "" : "@\(number(devicePixelRatio))")
+  }
 }

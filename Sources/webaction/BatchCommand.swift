@@ -143,7 +143,8 @@ struct BatchCommand: ParsableCommand {
     batchOptions.setup.finalizeArguments = finalizeBytes
     if let output {
       let (stamp, notKept) = try BatchStamp.settle(
-        in: output, bundle: source.bundle, arguments: settings.arguments, finalizeArguments: finalizeBytes)
+        in: output, bundle: source.bundle, arguments: settings.arguments, finalizeArguments: finalizeBytes,
+        viewport: settings.viewport)
       batchOptions.validSince = stamp.since
       if resume, let notKept, !options.quiet {
         StandardError.write("webaction: --resume: every page is redone: the outputs in \(output.path) are not kept, as \(notKept)\n")

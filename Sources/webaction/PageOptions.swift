@@ -20,6 +20,11 @@ struct PageOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Text that window.getSelection() reports (default: nothing selected).", valueName: "text"))
   var selection: String?
 
+  @Option(help: ArgumentHelp(
+    "The window's size in CSS pixels, and its device pixel ratio after @ (default: 390x844, an iPhone's). innerWidth, screen, devicePixelRatio, media queries and vw/vh follow it.",
+    valueName: "WxH[@ratio]"))
+  var viewport: Viewport = Viewport()
+
   @Option(name: .customLong("user-agent"), help: ArgumentHelp(
     "What navigator.userAgent reports (default: Safari on an iPhone, iOS 18).", valueName: "string"))
   var userAgent: String?
@@ -128,6 +133,7 @@ struct PageOptions: ParsableArguments {
     settings.maximumNestingDepth = maxDepth == 0 ? nil : maxDepth
     settings.selection = selection
     settings.userAgent = userAgent
+    settings.viewport = viewport
     for pair in arguments {
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       settings.arguments[String(parts[0])] = String(parts[1])
@@ -181,4 +187,9 @@ extension PageOptions {
     }
     return .saved(saved.pages[0])
   }
+}
+
+extension Viewport: ExpressibleByArgument {
+  public init?(argument: String) { self.init(argument) }
+  public var defaultValueDescription: String { description }
 }

@@ -20,7 +20,7 @@ final class InterfaceRegistryConsistencyTests: XCTestCase {
     ]
     objects += try DOMInterfaces.htmlElementIndex.keys.sorted().map { try document.createElement($0) }
     objects += DOMInterfaces.dictionaryEventInterfaces.keys.sorted().map { DictionaryEvent(interface: $0, type: "x") }
-    objects += [Event(type: "x"), AbortController().signal, MediaQueryList("(min-width: 1px)")]
+    objects += [Event(type: "x"), AbortController().signal, MediaQueryList("(min-width: 1px)", environment: MediaEnvironment())]
     var resolved: Set<String> = []
     for object in objects {
       let interface = try XCTUnwrap(DOMInterfaces.resolve(object), "\(object) resolves to nothing")

@@ -7,7 +7,7 @@ final class MediaQueryTests: XCTestCase {
   private func check(_ text: String, _ serialized: String, _ matches: Bool, line: UInt = #line) {
     let query = MediaQuery(text)
     XCTAssertEqual(query.serialized, serialized, text, line: line)
-    XCTAssertEqual(query.matches, matches, text, line: line)
+    XCTAssertEqual(query.matches(), matches, text, line: line)
   }
 
   func testMediaTypesMatchForScreensOnly() {

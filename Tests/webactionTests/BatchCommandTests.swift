@@ -189,6 +189,12 @@ final class BatchCommandTests: WorkFolderTestCase {
     let same = try run(second, true)
     XCTAssertFalse(same.stderr.contains("redone"), same.stderr)
     XCTAssertEqual(try statuses(), ["a.html": "skipped", "b.html": "skipped"])
+    // Another viewport is another setting: media queries and vw units may lay the page out otherwise.
+    let wider = try WebActionCommand.run(
+      ["batch", input.path, "--ext", ext, "--out", output.path, "--report", reportFile.path, "--finalize-args", second.path,
+       "--viewport", "1024x768", "--resume"], timeLimit: 120)
+    XCTAssertTrue(wider.stderr.contains("--viewport 390x844 → 1024x768"), wider.stderr)
+    XCTAssertEqual(try statuses(), ["a.html": "ok", "b.html": "ok"])
   }
 
   /// A worker killed from outside (as the OOM killer would) loses only its file: it is recorded as failed with the

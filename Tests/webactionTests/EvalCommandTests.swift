@@ -7,6 +7,29 @@ final class EvalCommandTests: WorkFolderTestCase {
     try WebActionCommand.run(["eval", WebActionCommand.page("article.html")] + arguments, stdin: stdin, timeLimit: 60)
   }
 
+  /// `--viewport` sets the window's size and pixel ratio, and everything that reads it agrees: innerWidth/Height,
+  /// screen, devicePixelRatio, matchMedia and vw units; a malformed value is a usage error.
+  func testTheViewportIsASettingEverythingAgreesWith() throws {
+    let page = FileManager.default.temporaryDirectory.appendingPathComponent("viewport-\(UUID().uuidString).html")
+    defer { try? FileManager.default.removeItem(at: page) }
+    try Data("<!doctype html><div style='margin-top: 50vw; margin-left: 25vh'>x</div>".utf8).write(to: page)
+    let probe = """
+      [innerWidth, innerHeight, outerWidth, devicePixelRatio, screen.width, screen.height,
+       matchMedia('(min-width: 1000px)').matches, matchMedia('(orientation: landscape)').matches,
+       getComputedStyle(document.querySelector('div')).marginTop, getComputedStyle(document.querySelector('div')).marginLeft]
+      """
+    let wide = try WebActionCommand.run(["eval", page.path, "--viewport", "1024x768@2", probe])
+    XCTAssertEqual(wide.status, 0, wide.stderr)
+    XCTAssertEqual(wide.stdout.filter { !$0.isWhitespace }, #"[1024,768,1024,2,1024,768,true,true,"512px","192px"]"#)
+    let phone = try WebActionCommand.run(["eval", page.path, probe])
+    XCTAssertEqual(phone.stdout.filter { !$0.isWhitespace }, #"[390,844,390,1,390,844,false,false,"195px","211px"]"#, phone.stderr)
+    for bad in ["1024", "0x768", "1024x768@0", "wide"] {
+      let result = try WebActionCommand.run(["eval", page.path, "--viewport", bad, "1"])
+      XCTAssertEqual(result.status, 2, "\(bad): \(result.stderr)")
+      XCTAssertTrue(result.stderr.contains("--viewport"), result.stderr)
+    }
+  }
+
   func testValuesComeBackAsJSONAndPromisesAreAwaited() throws {
     let title = try eval(["document.title"])
     XCTAssertEqual(title.status, 0, title.stderr)

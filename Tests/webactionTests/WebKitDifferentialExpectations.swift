@@ -118,17 +118,6 @@ enum WebKitDifferentialExpectations {
       "constructed-frames-svg",
     ],
       "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window")
-    expect("image-geometry", "run() › screen", on: [
-      "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
-      "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
-      "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests", "ch15-02-deref", "ch20-01-unsafe-rust",
-      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-article-metadata",
-      "constructed-frames-svg", "constructed-login-form", "constructed-undeclared-windows-1252", "cups-help-admin",
-      "cups-index", "cups-man-lp", "django-search", "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index",
-      "legacy-windows-1252", "nginx-welcome", "os", "path", "python-howto-logging", "python-library-json",
-      "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
-    ],
-      "screen is an iPhone's in webaction (393x852); WebKit's is the harness's Xvfb screen, sized to its 390x844 window")
     expect("image-geometry", "run() › scroll", on: [
       "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
       "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",

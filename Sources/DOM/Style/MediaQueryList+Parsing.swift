@@ -21,9 +21,11 @@ public struct MediaQuery: Equatable, Sendable {
       return parts.joined(separator: " ")
     }
 
-    /// Whether the query matches the screen style sheets are evaluated against (``MediaEnvironment``: one
-    /// evaluator for `@media`, `<style media>` and `matchMedia`).
-    public var matches: Bool { MediaQueryEvaluator(environment: MediaEnvironment()).matches(serialized) }
+    /// Whether the query matches `environment`, the screen style sheets are evaluated against (one evaluator for
+    /// `@media`, `<style media>` and `matchMedia`; the default is the default ``MediaEnvironment``).
+    public func matches(_ environment: MediaEnvironment = MediaEnvironment()) -> Bool {
+      MediaQueryEvaluator(environment: environment).matches(serialized)
+    }
 
     /// The query every invalid one becomes (https://drafts.csswg.org/mediaqueries-4/#error-handling).
     static let notAll = Query(modifier: .not, type: "all", condition: nil)
@@ -40,8 +42,10 @@ public struct MediaQuery: Equatable, Sendable {
   /// The list as `MediaQueryList.media` shows it: each query serialized, joined by ", ".
   public var serialized: String { queries.map(\.serialized).joined(separator: ", ") }
 
-  /// True when any query matches, or the list is empty.
-  public var matches: Bool { queries.isEmpty || queries.contains(where: \.matches) }
+  /// True when any query matches `environment` (the document's, for `matchMedia`), or the list is empty.
+  public func matches(_ environment: MediaEnvironment = MediaEnvironment()) -> Bool {
+    queries.isEmpty || queries.contains { $0.matches(environment) }
+  }
 
   /// The list's parts between top-level commas (a comma inside parentheses belongs to its part).
   private static func splitTopLevel(_ text: String) -> [Substring] {

@@ -7,9 +7,12 @@ import JSBridge
 /// https://drafts.csswg.org/cssom-view/#the-mediaquerylist-interface
 final class MediaQueryList: EventTarget {
   let query: MediaQuery
+  /// The screen it was made for: the document's (`--viewport`).
+  let environment: MediaEnvironment
 
-  init(_ text: String) {
+  init(_ text: String, environment: MediaEnvironment) {
     query = MediaQuery(text)
+    self.environment = environment
     super.init()
   }
 }
@@ -19,7 +22,7 @@ extension DOMInterfaces {
     // A page may call matchMedia often and drop the lists: their wrappers may go.
     b.wrappersAreCollectable()
     b.getter("media") { $0.query.serialized }
-    b.getter("matches") { $0.query.matches }
+    b.getter("matches") { $0.query.matches($0.environment) }
     // https://drafts.csswg.org/cssom-view/#dom-mediaquerylist-addlistener: addEventListener("change", callback).
     b.method("addListener", length: 1) { list, args in
       guard let listener = try mediaQueryListener(args) else { return }

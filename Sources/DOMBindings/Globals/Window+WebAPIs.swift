@@ -133,9 +133,10 @@ extension Window {
     }
     // The page is not scrolled, and nothing scrolls it (there is no layout to scroll).
     try add("scroll", length: 0) { args in args.context.makeUndefined() }
-    try add("matchMedia", length: 1) { args in
+    try add("matchMedia", length: 1) { [weak self] args in
       try args.require(1)
-      return try args.context.wrap(MediaQueryList(try args.string(0)))
+      let environment = self?.document.mediaEnvironment ?? MediaEnvironment()
+      return try args.context.wrap(MediaQueryList(try args.string(0), environment: environment))
     }
     let setup = try context.evaluate(Self.webAPIsPrelude, sourceURL: "webaction:window-web-apis", keepCompiled: true)
     try setup.call(args: [native, context.global, try intrinsic("clone"), owned])

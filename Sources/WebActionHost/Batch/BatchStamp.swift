@@ -16,15 +16,20 @@ public struct BatchStamp: Codable, Sendable {
   public var arguments: [String: String]
   /// SHA-1 of the `--finalize-args` file, when one is given.
   public var finalizeArgumentsDigest: String?
+  /// `--viewport`, as `WxH[@ratio]` (absent in stamps made before it was recorded: the default then).
+  public var viewport: String?
   /// When outputs began to be made with these settings.
   public var since: Date
 
   /// The stamp's file in an output folder (hidden: a batch over the folder does not take it for a page).
   public static let fileName = ".webaction.stamp.json"
 
-  /// The stamp of a batch that runs `bundle` with `arguments` and the `--finalize-args` file's bytes (nil: none),
-  /// making outputs from `since` on; reads the bundle's files to digest them.
-  public init(bundle: ExtensionBundle, arguments: [String: String], finalizeArguments: Data?, since: Date = Date()) {
+  /// The stamp of a batch that runs `bundle` with `arguments`, the `--finalize-args` file's bytes (nil: none) and
+  /// `viewport`, making outputs from `since` on; reads the bundle's files to digest them.
+  public init(
+    bundle: ExtensionBundle, arguments: [String: String], finalizeArguments: Data?, viewport: Viewport = Viewport(),
+    since: Date = Date()
+  ) {
     webaction = WebActionRelease.version
     var bytes: [UInt8] = []
     let files = [bundle.url.appendingPathComponent("Info.plist"), bundle.scriptURL, bundle.executableURL].compactMap { $0 }
@@ -35,6 +40,7 @@ public struct BatchStamp: Codable, Sendable {
     extensionDigest = Self.hex(SHA1.digest(bytes))
     self.arguments = arguments
     finalizeArgumentsDigest = finalizeArguments.map { Self.hex(SHA1.digest([UInt8]($0))) }
+    self.viewport = viewport.description
     self.since = since
   }
 
@@ -50,6 +56,8 @@ public struct BatchStamp: Codable, Sendable {
       found.append("--arg \(describe(other.arguments)) → \(describe(arguments))")
     }
     if finalizeArgumentsDigest != other.finalizeArgumentsDigest { found.append("the --finalize-args changed") }
+    let (before, now) = (other.viewport ?? Viewport().description, viewport ?? Viewport().description)
+    if before != now { found.append("--viewport \(before) → \(now)") }
     return found
   }
 
@@ -74,9 +82,10 @@ public struct BatchStamp: Codable, Sendable {
   /// are these (outputs since it are kept), else these settings from now, written there, with why the old outputs
   /// are not kept.
   public static func settle(
-    in folder: URL, bundle: ExtensionBundle, arguments: [String: String], finalizeArguments: Data?
+    in folder: URL, bundle: ExtensionBundle, arguments: [String: String], finalizeArguments: Data?,
+    viewport: Viewport = Viewport()
   ) throws(WebActionError) -> (stamp: BatchStamp, notKept: String?) {
-    let current = BatchStamp(bundle: bundle, arguments: arguments, finalizeArguments: finalizeArguments)
+    let current = BatchStamp(bundle: bundle, arguments: arguments, finalizeArguments: finalizeArguments, viewport: viewport)
     let previous = read(in: folder)
     if let previous, current.differences(from: previous).isEmpty { return (previous, nil) }
     try current.write(in: folder)
