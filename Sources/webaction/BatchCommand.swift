@@ -3,7 +3,7 @@ import Foundation
 import WebActionHost
 import WebActionKit
 
-struct BatchCommand: ParsableCommand {
+struct BatchCommand: WebActionCommandWithExitCode {
   static let configuration = CommandConfiguration(
     commandName: "batch",
     abstract: "Run an Action extension on many saved pages with worker processes.",
@@ -98,19 +98,7 @@ struct BatchCommand: ParsableCommand {
     }
   }
 
-  func run() throws {
-    // The exit code is decided in execute() and the process ends here, once execute()'s objects are released:
-    // LeakSanitizer cannot follow Swift's tagged references and would report the live ones as leaks at exit().
-    let code: Int32
-    do {
-      code = try execute()
-    } catch {
-      fail(with: error)
-    }
-    if code != 0 { Foundation.exit(code) }
-  }
-
-  private func execute() throws(WebActionError) -> Int32 {
+  func execute() throws(WebActionError) -> Int32 {
     // The extension is resolved here first, so that a bad --ext fails once, before any worker starts.
     let source = try builtInExtensions.resolve(extensionName)
     if !options.force { try source.requireActivation() }

@@ -3,7 +3,7 @@ import Foundation
 import WebActionHost
 import WebActionKit
 
-struct Run: ParsableCommand {
+struct Run: WebActionCommandWithExitCode {
   static let configuration = CommandConfiguration(
     abstract: "Run an Action extension on saved pages, as Safari on iOS does.",
     discussion: """
@@ -86,21 +86,8 @@ struct Run: ParsableCommand {
     }
   }
 
-  func run() throws {
-    // The exit code is decided in execute() and the process ends here, once execute()'s objects are released:
-    // LeakSanitizer cannot follow Swift's tagged references and would report the live ones (the batch, the host) as
-    // leaks at exit(), as batch's run() also avoids.
-    let code: Int32
-    do {
-      code = try execute()
-    } catch {
-      fail(with: error)
-    }
-    if code != 0 { Foundation.exit(code) }
-  }
-
   /// Runs the pages; the exit code of several pages (batch's rule; one page's failure is thrown).
-  private func execute() throws(WebActionError) -> Int32 {
+  func execute() throws(WebActionError) -> Int32 {
     let host = try options.makeHost(extension: extensionName)
     let settings = options.settings
     let finalizeArguments = try settings.finalizeArgumentsFile.map { path throws(WebActionError) in

@@ -77,6 +77,27 @@ extension WebActionCommandRunning {
   }
 }
 
+/// A command that decides its exit code (several pages: batch's rule, ``BatchProgress/exitCode(signal:)``); a failure
+/// it throws is reported as `fail(with:)` does.
+protocol WebActionCommandWithExitCode: ParsableCommand {
+  func execute() throws(WebActionError) -> Int32
+}
+
+extension WebActionCommandWithExitCode {
+  func run() throws {
+    // The exit code is decided in execute() and the process ends here, once execute()'s objects are released:
+    // LeakSanitizer cannot follow Swift's tagged references and would report the live ones (a batch, a host) as
+    // leaks at exit().
+    let code: Int32
+    do {
+      code = try execute()
+    } catch {
+      fail(with: error)
+    }
+    if code != 0 { Foundation.exit(code) }
+  }
+}
+
 /// Prints a WebActionError as one paragraph and exits with its class's code; never a backtrace.
 func fail(with error: WebActionError) -> Never {
   ChildProcesses.waitIfEnding()
