@@ -172,7 +172,7 @@ final class ElementBindingTests: BindingTestCase {
       parts.push(main.innerHTML);
       parts.join('|')
       """),
-      "true|rgb(0, 0, 255)|pre|pre|block|uppercase|true|background-color||16px|1|NoModificationAllowedError|NoModificationAllowedError|"
+      "true|rgb(0, 0, 255)|pre|pre|block|uppercase|true|align-items||16px|1|NoModificationAllowedError|NoModificationAllowedError|"
         + "NoModificationAllowedError|TypeError|rgb(0, 0, 0)|none|\"One  two\\n\\nThree\\nfour\"|\"One  two\\n\\nThree\\nfour\"|\"\"|a<br>b")
   }
 

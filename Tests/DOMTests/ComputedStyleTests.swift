@@ -128,4 +128,34 @@ final class ComputedStyleTests: XCTestCase {
     element.removeFromParent()
     XCTAssertNil(element.computedStyle, "an element outside the document has no computed style")
   }
+
+  /// The box properties layout reads: shorthands, lengths computed to pixels, the UA sheet's box rules and the
+  /// attributes that map to them.
+  func testBoxPropertiesShorthandsAndHints() throws {
+    let padded = try style("<div id=t style='padding: 1em 2px; border: 3px solid; margin: 0 auto; font-size: 10px'>")
+    XCTAssertEqual(padded[.paddingTop], "10px")
+    XCTAssertEqual(padded[.paddingRight], "2px")
+    XCTAssertEqual(padded[.paddingBottom], "10px")
+    XCTAssertEqual(padded[.borderLeftWidth], "3px")
+    XCTAssertEqual(padded[.borderTopStyle], "solid")
+    XCTAssertEqual(padded.value(forProperty: "border-bottom-width"), "3px")
+    XCTAssertEqual(try style("<div id=t style='border-top: thick dashed'>")[.borderTopWidth], "5px")
+    XCTAssertEqual(try style("<div id=t style='border-width: 4px; border-style: none'>")[.borderTopWidth], "0px",
+                   "a border whose style is none has width 0")
+    XCTAssertEqual(try style("<div id=t style='width: 50%; height: 2rem'>")[.width], "50%")
+    XCTAssertEqual(try style("<div id=t style='width: 50%; height: 2rem'>")[.height], "32px")
+    XCTAssertEqual(try style("<div id=t style='width: 10vw'>")[.width], "39px", "vw against the 390 px viewport")
+    XCTAssertEqual(try style("<div id=t style='width: -5px'>")[.width], "auto", "a negative width is invalid")
+    XCTAssertEqual(try style("<div id=t style='overflow: hidden auto'>")[.overflowY], "auto")
+    XCTAssertEqual(try style("<div id=t style='flex: 2 1 10px'>")[.flexGrow], "2")
+    XCTAssertEqual(try style("<div id=t style='flex: 2 1 10px'>")[.flexBasis], "10px")
+    XCTAssertEqual(try style("<ul id=t>")[.paddingLeft], "40px")
+    XCTAssertEqual(try style("<p id=t>")[.marginTop], "16px")
+    XCTAssertEqual(try style("<table><tr><td id=t>x</table>")[.paddingTop], "1px")
+    XCTAssertEqual(try style("<img id=t width=120 height='40%'>")[.width], "120px")
+    XCTAssertEqual(try style("<img id=t width=120 height='40%'>")[.height], "40%")
+    XCTAssertEqual(try style("<img id=t width=120 style='width: 7px'>")[.width], "7px", "the style attribute beats the hint")
+    XCTAssertEqual(try style("<table cellpadding=5><tr><td id=t>x</table>")[.paddingLeft], "5px")
+    XCTAssertEqual(try style("<table id=t border=2><tr><td>x</table>")[.borderTopWidth], "2px")
+  }
 }

@@ -55,7 +55,14 @@ public struct ComputedStyle: Sendable {
         values[property.rawValue] = CSSLength.computedMargin(
           computeValue(property, cascaded[property.rawValue], parent: parent), basis)
       default:
-        values[property.rawValue] = computeValue(property, cascaded[property.rawValue], parent: parent)
+        let value = computeValue(property, cascaded[property.rawValue], parent: parent)
+        guard let box = property.box, !(property.isInherited && value == parent?[property]) else {
+          values[property.rawValue] = value
+          continue
+        }
+        let basis = CSSLength.Basis(
+          fontSize: fontSizePixels, rootFontSize: root?.fontSizePixels ?? fontSizePixels, viewport: viewport)
+        values[property.rawValue] = computeBox(property, box.grammar, value, basis)
       }
     }
     applyDisplayTransformations(parent: parent, element: element)
@@ -112,6 +119,37 @@ public struct ComputedStyle: Sendable {
     fontSizePixels = size
     fontSizeKeyword = keyword
     values[StyleProperty.fontSize.rawValue] = CSSValue.formatNumber(size) + "px"
+  }
+
+  // MARK: Box properties
+
+  /// A box property's computed value: lengths in pixels, a border's width 0 when it has no style, a line height in
+  /// pixels unless `normal` or a number (https://drafts.csswg.org/css-inline-3/#line-height-property).
+  private func computeBox(_ property: StyleProperty, _ grammar: StyleProperty.BoxGrammar, _ value: String, _ basis: CSSLength.Basis)
+    -> String
+  {
+    switch grammar {
+    case .borderWidth:
+      let style: StyleProperty =
+        switch property {
+        case .borderTopWidth: .borderTopStyle
+        case .borderRightWidth: .borderRightStyle
+        case .borderBottomWidth: .borderBottomStyle
+        default: .borderLeftStyle
+        }
+      if self[style] == "none" || self[style] == "hidden" { return "0px" }
+      return CSSValue.formatNumber(Self.borderWidthPixels(value, basis)) + "px"
+    case .lineHeight:
+      if value == "normal" || Double(value) != nil { return value }
+      if let dimension = CSSLength.dimension(value), dimension.unit == "%" {
+        return CSSValue.formatNumber(fontSizePixels * dimension.value / 100) + "px"
+      }
+      return Self.computedLength(value, basis)
+    case .length:
+      return Self.computedLength(value, basis)
+    default:
+      return value
+    }
   }
 
   // MARK: Values

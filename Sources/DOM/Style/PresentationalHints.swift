@@ -53,6 +53,7 @@ extension DeclarationBlock {
     default:
       break
     }
+    addDimensionHints(of: element, to: &block)
     // https://html.spec.whatwg.org/multipage/rendering.html#tables-2 and #the-page: bgcolor.
     if ["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"].contains(element.localName),
       let color = element.getAttribute("bgcolor").flatMap(legacyColor)
@@ -60,6 +61,82 @@ extension DeclarationBlock {
       block.add(name: "background-color", value: color, important: false)
     }
     return block.isEmpty ? nil : block
+  }
+
+  /// Width, height, spacing and borders from attributes (https://html.spec.whatwg.org/multipage/rendering.html
+  /// #dimRendering, #tables-2, #embedded-content-rendering-rules, #the-hr-element-2).
+  private static func addDimensionHints(of element: Element, to block: inout DeclarationBlock) {
+    func dimension(_ name: String, as property: String, zeroAllowed: Bool = true) {
+      guard let value = element.getAttribute(name).flatMap(dimensionValue), zeroAllowed || value != "0px" else { return }
+      block.add(name: property, value: value, important: false)
+    }
+    let name = element.localName
+    switch name {
+    case "img", "iframe", "embed", "object", "video", "canvas":
+      dimension("width", as: "width")
+      dimension("height", as: "height")
+      if name == "img" || name == "object" {
+        // hspace and vspace: margins.
+        if let value = element.getAttribute("hspace").flatMap(dimensionValue) { block.add(name: "margin-inline", value: value, important: false) }
+        if let value = element.getAttribute("vspace").flatMap(dimensionValue) { block.add(name: "margin-block", value: value, important: false) }
+      }
+      if name == "iframe", let frameborder = element.getAttribute("frameborder"), frameborder == "0" || frameborder.asciiLowercased == "no" {
+        block.add(name: "border", value: "none", important: false)
+      }
+    case "input":
+      if element.getAttribute("type")?.asciiLowercased == "image" {
+        dimension("width", as: "width")
+        dimension("height", as: "height")
+      }
+    case "table":
+      dimension("width", as: "width", zeroAllowed: false)
+      dimension("height", as: "height")
+      if let spacing = element.getAttribute("cellspacing").flatMap(dimensionValue) {
+        block.add(name: "border-spacing", value: spacing, important: false)
+      }
+      if let border = element.getAttribute("border") {
+        let width = Int(border.trimmingCSSWhitespace().prefix { $0.isASCII && $0.isNumber }) ?? 1
+        if width > 0 { block.add(name: "border", value: "\(width)px outset", important: false) }
+      }
+    case "td", "th":
+      dimension("width", as: "width", zeroAllowed: false)
+      dimension("height", as: "height", zeroAllowed: false)
+      var table = element.parentElement
+      while let current = table, !current.isHTML(named: "table") { table = current.parentElement }
+      if let table {
+        if let padding = table.getAttribute("cellpadding").flatMap(dimensionValue) {
+          block.add(name: "padding", value: padding, important: false)
+        }
+        if let border = table.getAttribute("border"), (Int(border.trimmingCSSWhitespace().prefix { $0.isASCII && $0.isNumber }) ?? 1) > 0 {
+          block.add(name: "border", value: "1px inset", important: false)
+        }
+      }
+    case "col", "colgroup":
+      dimension("width", as: "width")
+    case "tr":
+      dimension("height", as: "height")
+    case "hr":
+      dimension("width", as: "width")
+      if let size = element.getAttribute("size").flatMap({ Int($0.trimmingCSSWhitespace()) }), size > 0 {
+        block.add(name: "height", value: "\(max(size - 2, 0))px", important: false)
+      }
+    default:
+      break
+    }
+  }
+
+  /// https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#rules-for-parsing-dimension-values: `100`
+  /// as `100px`, `50%`, nil when no digits lead.
+  static func dimensionValue(_ text: String) -> String? {
+    let trimmed = text.trimmingCSSWhitespace()
+    var digits = ""
+    var rest = Substring(trimmed)
+    while let c = rest.first, c.isASCII, c.isNumber || c == "." {
+      digits.append(c)
+      rest = rest.dropFirst()
+    }
+    guard let number = Double(digits) else { return nil }
+    return CSSValue.formatNumber(number) + (rest.first == "%" ? "%" : "px")
   }
 
   /// `<font size>` (https://html.spec.whatwg.org/multipage/rendering.html#phrasing-content-3): 1 to 7, or relative

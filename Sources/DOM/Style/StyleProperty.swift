@@ -9,6 +9,14 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
   case color, contentVisibility, direction, display, float, fontFamily, fontSize, fontStyle, fontWeight, position
   case textAlign, textTransform, textWrapMode, textWrapStyle, visibility, whiteSpaceCollapse
   case backgroundColor, listStyleType, marginTop, marginRight, marginBottom, marginLeft
+  // The box properties (StyleProperty+Box.swift), after every property they depend on (`font-size` for `em`).
+  case paddingTop, paddingRight, paddingBottom, paddingLeft
+  case borderTopStyle, borderRightStyle, borderBottomStyle, borderLeftStyle
+  case borderTopWidth, borderRightWidth, borderBottomWidth, borderLeftWidth
+  case width, height, minWidth, minHeight, maxWidth, maxHeight, boxSizing, top, right, bottom, left
+  case overflowX, overflowY, lineHeight, verticalAlign, opacity, clear, zIndex
+  case flexDirection, flexWrap, flexGrow, flexShrink, flexBasis, justifyContent, alignItems, alignSelf, rowGap, columnGap
+  case gridTemplateColumns, gridTemplateRows, borderSpacing
 
   /// The CSS name (`white-space-collapse`).
   public var name: String {
@@ -35,12 +43,13 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
     case .marginRight: "margin-right"
     case .marginBottom: "margin-bottom"
     case .marginLeft: "margin-left"
+    default: box!.name
     }
   }
 
   /// False for a property computed only for others' sake (`font-family`, for the `monospace` size), which
   /// `getComputedStyle` leaves out: its computed value is a font list this engine does not resolve.
-  public var isReported: Bool { self != .fontFamily }
+  public var isReported: Bool { self != .fontFamily && box?.reported != false }
 
   /// The property by CSS name (lowercase).
   public init?(name: String) {
@@ -59,6 +68,7 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
     case .contentVisibility, .display, .float, .position, .backgroundColor, .marginTop, .marginRight, .marginBottom,
       .marginLeft:
       false
+    default: box!.inherited
     }
   }
 
@@ -84,6 +94,7 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
     case .backgroundColor: "rgba(0, 0, 0, 0)"
     case .listStyleType: "disc"
     case .marginTop, .marginRight, .marginBottom, .marginLeft: "0px"
+    default: box!.initial
     }
   }
 
@@ -119,6 +130,7 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
     case .visibility: return CSSValue.keyword(value, in: ["visible", "hidden", "collapse"])
     case .whiteSpaceCollapse:
       return CSSValue.keyword(value, in: ["collapse", "preserve", "preserve-breaks", "preserve-spaces", "break-spaces"])
+    default: return Self.parseBox(value, box!.grammar)
     }
   }
 }
@@ -138,6 +150,14 @@ enum StyleShorthand: String, CaseIterable {
   case marginBlockEnd = "margin-block-end"
   case marginInlineStart = "margin-inline-start"
   case marginInlineEnd = "margin-inline-end"
+  case padding, border, overflow, inset, gap, flex
+  case borderWidth = "border-width"
+  case borderStyle = "border-style"
+  case borderTop = "border-top"
+  case borderRight = "border-right"
+  case borderBottom = "border-bottom"
+  case borderLeft = "border-left"
+  case flexFlow = "flex-flow"
   case all = "all"
 
   /// The longhands it sets (of those computed here).
@@ -157,6 +177,7 @@ enum StyleShorthand: String, CaseIterable {
     case .marginInlineEnd: [.marginRight]
     // https://drafts.csswg.org/css-cascade-5/#all-shorthand: all but direction and unicode-bidi.
     case .all: StyleProperty.allCases.filter { $0 != .direction }
+    default: boxLonghands!
     }
   }
 
@@ -173,6 +194,7 @@ enum StyleShorthand: String, CaseIterable {
       .marginInlineEnd:
       return CSSLength.boxSides(value, count: longhands.count)
     case .all: return nil
+    default: return expandBox(value)
     }
   }
 
@@ -188,7 +210,12 @@ enum StyleShorthand: String, CaseIterable {
     case .margin, .marginBlock, .marginInline, .marginBlockStart, .marginBlockEnd, .marginInlineStart,
       .marginInlineEnd:
       return CSSLength.serializeBoxSides(longhands.map { style[$0] })
-    case .font, .all, .background, .listStyle:
+    case .padding, .borderWidth, .borderStyle, .inset:
+      return CSSLength.serializeBoxSides(longhands.map { style[$0] })
+    case .overflow, .gap:
+      let values = longhands.map { style[$0] }
+      return values[0] == values[1] ? values[0] : values.joined(separator: " ")
+    default:
       return ""
     }
   }

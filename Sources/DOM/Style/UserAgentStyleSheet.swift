@@ -91,6 +91,19 @@ enum UserAgentStyleSheet {
     input:not([type=checkbox i], [type=radio i], [type=button i], [type=submit i], [type=reset i], [type=image i],
       [type=file i], [type=color i], [type=range i], [type=hidden i]), textarea { background-color: Field }
 
+    /* The box model (WebKit's html.css): list indents, table spacing and cell padding, borders */
+    ul, ol, menu, dir { padding-left: 40px }
+    table { border-spacing: 2px; box-sizing: border-box }
+    thead, tbody, tfoot { vertical-align: middle }
+    tr, td, th { vertical-align: inherit }
+    td, th { padding: 1px }
+    fieldset { padding: 0.35em 0.75em 0.625em; border: 2px groove }
+    legend { padding-left: 2px; padding-right: 2px }
+    hr { border: 1px inset; overflow: hidden }
+    iframe { border: 2px inset }
+    sub { vertical-align: sub }
+    sup { vertical-align: super }
+
     /* https://html.spec.whatwg.org/multipage/rendering.html#bidi-rendering */
     [dir=ltr i] { direction: ltr }
     [dir=rtl i] { direction: rtl }
