@@ -37,6 +37,9 @@ let package = Package(
       name: "CGumbo", pkgConfig: "gumbo",
       providers: [.apt(["libgumbo-dev"])]),
     .systemLibrary(
+      name: "CHarfBuzz", pkgConfig: "harfbuzz",
+      providers: [.apt(["libharfbuzz-dev", "libfreetype-dev", "libfontconfig-dev"])]),
+    .systemLibrary(
       name: "CZlib", pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"])]),
     // Compact Language Detector 2 (libcld2-dev) for translate's language detection, behind one C function (its API is C++).
@@ -57,7 +60,7 @@ let package = Package(
     .target(
       name: "DOM",
       dependencies: [
-        "CLibXML2", "CSSSelectors", "TextEncodings", "URLStandard", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"])),
+        "CLibXML2", "CHarfBuzz", "CSSSelectors", "TextEncodings", "URLStandard", .target(name: "CGumbo", condition: .when(traits: ["Gumbo"])),
       ]),
     .target(name: "DOMBindings", dependencies: ["JSBridge", "DOM", "TextEncodings", "URLStandard"]),
 

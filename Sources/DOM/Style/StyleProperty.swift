@@ -80,7 +80,7 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
     case .direction: "ltr"
     case .display: "inline"
     case .float: "none"
-    case .fontFamily: "serif"
+    case .fontFamily: "-webkit-standard"
     case .fontSize: "16px"
     case .fontStyle: "normal"
     case .fontWeight: "400"
