@@ -185,7 +185,6 @@ public final class FontCatalog: @unchecked Sendable {
   private let lock = NSRecursiveLock()
   private var library: FT_Library?
   private var fonts: [FontDescription: Font] = [:]
-  private var families: [String: (path: String, index: Int, family: String, weight: Int)?] = [:]
 
   private init() {
     FcInit()
@@ -199,8 +198,8 @@ public final class FontCatalog: @unchecked Sendable {
     switch family.asciiLowercased {
     case "-webkit-standard", "sans-serif", "system-ui", "ui-sans-serif", "ui-rounded", "-apple-system", "-webkit-body":
       "sans-serif"
-    case "serif", "ui-serif", "cursive", "fantasy", "math", "fangsong": "serif"
-    case "monospace", "ui-monospace", "-webkit-pictograph": family == "-webkit-pictograph" ? "serif" : "monospace"
+    case "serif", "ui-serif", "cursive", "fantasy", "math", "fangsong", "-webkit-pictograph": "serif"
+    case "monospace", "ui-monospace": "monospace"
     default: nil
     }
   }
