@@ -98,42 +98,35 @@ enum WebKitDifferentialExpectations {
       "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
       "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
       "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests", "ch15-02-deref", "ch20-01-unsafe-rust",
-      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-article-metadata",
-      "constructed-frames-svg", "constructed-login-form", "constructed-undeclared-windows-1252", "cups-help-admin",
-      "cups-index", "cups-man-lp", "django-search", "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index",
-      "legacy-windows-1252", "nginx-welcome", "os", "path", "python-howto-logging", "python-library-json",
-      "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
+      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-frames-svg",
+      "constructed-login-form", "constructed-undeclared-windows-1252", "cups-help-admin", "django-search",
+      "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index", "os", "path", "python-howto-logging",
+      "python-library-json", "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
     ],
-      "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window")
+      "TODO(#35): layout is WebKit's for most boxes but not yet all (Scripts/layout-report lists the rest by cause: line heights, list markers, tables in closed details), so some offset*, client*, getBoundingClientRect() and scroll sizes differ")
     expect("image-geometry", "run() › boxes", on: [
       "article", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types", "ch04-01-what-is-ownership",
       "ch05-02-example-structs", "ch08-03-hash-maps", "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests",
-      "ch15-02-deref", "ch20-01-unsafe-rust", "ch21-01-single-threaded", "constructed-article-metadata",
-      "constructed-frames-svg", "constructed-login-form", "jsoncpp-class-path", "jsoncpp-index",
-      "python-howto-logging", "python-library-json", "python-search", "python-tutorial-introduction",
-      "transmission-web",
+      "ch15-02-deref", "ch20-01-unsafe-rust", "ch21-01-single-threaded", "constructed-frames-svg",
+      "constructed-login-form", "jsoncpp-class-path", "jsoncpp-index", "python-howto-logging", "python-library-json",
+      "python-search", "python-tutorial-introduction", "transmission-web",
     ],
-      "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window")
-    expect("image-geometry", "run() › largest", on: [
-      "constructed-frames-svg",
-    ],
-      "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window")
+      "TODO(#35): layout is WebKit's for most boxes but not yet all (Scripts/layout-report lists the rest by cause: line heights, list markers, tables in closed details), so some offset*, client*, getBoundingClientRect() and scroll sizes differ")
     expect("image-geometry", "run() › scroll", on: [
       "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
       "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
       "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests", "ch15-02-deref", "ch20-01-unsafe-rust",
-      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-article-metadata",
-      "constructed-frames-svg", "constructed-login-form", "cups-help-admin", "cups-index", "cups-man-lp",
-      "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index", "nginx-welcome", "os", "path",
-      "python-howto-logging", "python-library-json", "python-search", "python-tutorial-introduction", "timers",
-      "transmission-web", "vm",
+      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-frames-svg",
+      "constructed-login-form", "cups-help-admin", "cups-man-lp", "django-topics-forms", "jsoncpp-class-path",
+      "jsoncpp-index", "os", "path", "python-howto-logging", "python-library-json", "python-search",
+      "python-tutorial-introduction", "timers", "transmission-web", "vm",
     ],
-      "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window")
+      "TODO(#35): layout is WebKit's for most boxes but not yet all (Scripts/layout-report lists the rest by cause: line heights, list markers, tables in closed details), so some offset*, client*, getBoundingClientRect() and scroll sizes differ")
     expect("image-picker", "run() › images", on: [
       "article", "ch04-01-what-is-ownership", "constructed-frames-svg", "jsoncpp-class-path", "jsoncpp-index",
       "python-howto-logging", "python-library-json", "python-search", "python-tutorial-introduction",
     ],
-      "no layout: an unrendered img's width and height are its attributes or its natural size (0 for one that is not fetched); WebKit gives its rendered box")
+      "TODO(#35): img.width and img.height are the attributes or the natural size (0 for one that is not fetched), not yet the laid-out box; WebKit gives its rendered box (a broken image without a size is 20x20 there)")
     expect("password-geometry", "run() › fields", on: [
       "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
       "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
@@ -142,7 +135,7 @@ enum WebKitDifferentialExpectations {
       "constructed-undeclared-windows-1252", "django-search", "os", "path", "python-howto-logging",
       "python-library-json", "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
     ],
-      "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window")
+      "TODO(#35): layout is WebKit's for most boxes but not yet all (Scripts/layout-report lists the rest by cause: line heights, list markers, tables in closed details), so some offset*, client*, getBoundingClientRect() and scroll sizes differ")
     expect("plist-edge-values", "run() › date", on: [
       "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
       "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
@@ -174,55 +167,23 @@ enum WebKitDifferentialExpectations {
       "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index", "os", "path", "python-howto-logging",
       "python-library-json", "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
     ],
-      "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window (scrollTo(0, 200) is clamped to the page's height there: 176)")
-    expect("scroll-position", "run() › atTop", on: [
-      "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
-      "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
-      "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests", "ch15-02-deref", "ch20-01-unsafe-rust",
-      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-article-metadata",
-      "constructed-frames-svg", "constructed-login-form", "constructed-undeclared-windows-1252", "cups-help-admin",
-      "cups-index", "cups-man-lp", "django-search", "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index",
-      "legacy-windows-1252", "nginx-welcome", "os", "path", "python-howto-logging", "python-library-json",
-      "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
-    ],
-      "no layout: elementFromPoint() finds no element; WebKit hit-tests its laid-out page")
-    expect("scroll-position", "run() › bodyRectWidth", on: [
-      "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
-      "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
-      "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests", "ch15-02-deref", "ch20-01-unsafe-rust",
-      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-article-metadata",
-      "constructed-frames-svg", "constructed-login-form", "constructed-undeclared-windows-1252", "cups-help-admin",
-      "cups-index", "cups-man-lp", "django-search", "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index",
-      "legacy-windows-1252", "nginx-welcome", "os", "path", "python-howto-logging", "python-library-json",
-      "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
-    ],
-      "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window")
+      "TODO(#35): layout is WebKit's for most boxes but not yet all (Scripts/layout-report lists the rest by cause: line heights, list markers, tables in closed details), so some offset*, client*, getBoundingClientRect() and scroll sizes differ (scrollTo(0, 200) is clamped to the page's height there: 176)")
     expect("scroll-position", "run() › headingTop", on: [
-      "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
-      "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
-      "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests", "ch15-02-deref", "ch20-01-unsafe-rust",
-      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-article-metadata",
-      "constructed-frames-svg", "constructed-login-form", "constructed-undeclared-windows-1252", "cups-help-admin",
-      "cups-index", "cups-man-lp", "django-search", "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index",
-      "nginx-welcome", "os", "path", "python-howto-logging", "python-library-json", "python-search",
-      "python-tutorial-introduction", "timers", "transmission-web", "vm",
+      "attrs-examples", "attrs-index", "commons-lang3-BooleanUtils", "jsoncpp-class-path", "jsoncpp-index",
+      "python-howto-logging", "python-library-json", "python-search", "python-tutorial-introduction",
+      "transmission-web",
     ],
-      "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window")
-    expect("scroll-position", "run() › headingVisible", on: [
-      "console", "os", "path", "python-howto-logging", "python-library-json", "python-tutorial-introduction",
-      "timers", "transmission-web", "vm",
-    ],
-      "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window")
+      "TODO(#35): layout is WebKit's for most boxes but not yet all (Scripts/layout-report lists the rest by cause: line heights, list markers, tables in closed details), so some offset*, client*, getBoundingClientRect() and scroll sizes differ")
     expect("scroll-position", "run() › scrollHeight", on: [
       "article", "attrs-examples", "attrs-index", "ch02-00-guessing-game-tutorial", "ch03-02-data-types",
       "ch04-01-what-is-ownership", "ch05-02-example-structs", "ch08-03-hash-maps",
       "ch09-03-to-panic-or-not-to-panic", "ch11-01-writing-tests", "ch15-02-deref", "ch20-01-unsafe-rust",
-      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-article-metadata",
-      "constructed-frames-svg", "constructed-login-form", "cups-help-admin", "cups-index", "cups-man-lp",
-      "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index", "os", "path", "python-howto-logging",
-      "python-library-json", "python-search", "python-tutorial-introduction", "timers", "transmission-web", "vm",
+      "ch21-01-single-threaded", "commons-lang3-BooleanUtils", "console", "constructed-frames-svg",
+      "constructed-login-form", "cups-help-admin", "django-topics-forms", "jsoncpp-class-path", "jsoncpp-index",
+      "os", "path", "python-howto-logging", "python-library-json", "python-search", "python-tutorial-introduction",
+      "timers", "transmission-web", "vm",
     ],
-      "no layout: webaction has no boxes, so offset*, client* and getBoundingClientRect() of elements are 0 and the document is as tall as the viewport; WebKit lays the page out in its 390x844 window")
+      "TODO(#35): layout is WebKit's for most boxes but not yet all (Scripts/layout-report lists the rest by cause: line heights, list markers, tables in closed details), so some offset*, client*, getBoundingClientRect() and scroll sizes differ")
     expect("word-count", "run() › characters", on: [
       "constructed-frames-svg", "constructed-login-form", "transmission-web",
     ],

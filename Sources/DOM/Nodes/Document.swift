@@ -59,6 +59,8 @@ public class Document: Node {
   public internal(set) var styleVersion: UInt64 = 0
   /// The cascade's sheets and computed styles, made on first use.
   var styleEngineStorage: StyleEngine?
+  /// The layout of the last geometry read, valid while ``styleVersion`` and the media environment are unchanged.
+  var pageLayoutStorage: PageLayout?
   /// The screen `@media` queries are evaluated against.
   public var mediaEnvironment = MediaEnvironment() {
     didSet { styleEngineStorage?.mediaEnvironmentChanged() }

@@ -19,19 +19,37 @@ final class DOMRectObject: ScriptExposed {
   static var scriptInterface: AnyInterface { DOMInterfaces.domRect.erased }
 }
 
-/// What `getClientRects()` returns: no boxes, as there is no layout.
+/// What `getClientRects()` returns: one rectangle per box fragment.
 final class DOMRectListObject: ScriptExposed {
   let rects: [DOMRectObject]
   init(_ rects: [DOMRectObject]) { self.rects = rects }
   static var scriptInterface: AnyInterface { DOMInterfaces.domRectList.erased }
 }
 
-/// CSSOM View's geometry for a document that is not laid out (webaction has no layout engine yet): the values every
-/// browser gives an element that has no box (`display: none`), as other headless DOMs (jsdom) give them. Boxes are
-/// empty rectangles at the origin, offsets and client/scroll sizes are 0, `offsetParent` is null, nothing is hit at a
-/// point, and scrolling does nothing. The viewport itself has its size (``Window/viewportAttributes``).
+/// CSSOM View's geometry from the document's layout (``PageLayout``), made on the first read and kept until the
+/// document changes; an element with no box (`display: none`, not connected, or in a document with no window)
+/// answers as browsers do: an empty rectangle at the origin, zero offsets and sizes, a null `offsetParent`.
+/// Scroll positions are 0 and scrolling does nothing: the page is laid out in the viewport and never scrolls.
 ///
 /// https://drafts.csswg.org/cssom-view/
+enum Geometry {
+  /// The layout of the window's document, or nil for an element of another document.
+  static func layout(_ node: Node, _ context: ScriptContext) throws(ScriptError) -> PageLayout? {
+    let window = try context.window()
+    let document = node as? Document ?? node.ownerDocument
+    guard let document, document === window.document else { return nil }
+    return document.pageLayout { element in
+      guard element.isHTML, element.localName == "img" else { return nil }
+      return ImageRequest(for: element, window: window).naturalSize.map { (Double($0.width), Double($0.height)) }
+    }
+  }
+
+  static func rect(_ rect: LayoutRect?) -> DOMRectObject {
+    guard let rect else { return DOMRectObject(readOnly: false) }
+    return DOMRectObject(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+  }
+}
+
 extension DOMInterfaces {
   /// https://drafts.fxtf.org/geometry/#domrectreadonly
   static let domRectReadOnly = Interface<DOMRectObject>("DOMRectReadOnly") { b in
@@ -85,25 +103,53 @@ extension DOMInterfaces {
     }
   }
 
-  /// https://drafts.csswg.org/cssom-view/#extension-to-the-element-interface, for an element with no box.
+  /// https://drafts.csswg.org/cssom-view/#extension-to-the-element-interface
   static func addElementGeometry(_ b: InterfaceBuilder<Element>) {
-    b.method("getBoundingClientRect") { _, _ in DOMRectObject() }
-    b.method("getClientRects") { _, _ in DOMRectListObject([]) }
+    b.method("getBoundingClientRect") { element, args -> DOMRectObject in
+      let layout = try Geometry.layout(element, args.context)
+      let rects = layout?.clientRects(of: element) ?? []
+      guard let first = rects.first else { return Geometry.rect(nil) }
+      return Geometry.rect(rects.dropFirst().reduce(first) { $0.union($1) })
+    }
+    b.method("getClientRects") { element, args -> DOMRectListObject in
+      DOMRectListObject((try Geometry.layout(element, args.context)?.clientRects(of: element) ?? []).map { Geometry.rect($0) })
+    }
+    // https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility
+    b.method("checkVisibility") { element, args -> Bool in
+      var visibilityCSS = false, opacity = false
+      let options = args.value(0)
+      if options.isObject {
+        visibilityCSS = try options.property("checkVisibilityCSS").toBool() || options.property("visibilityProperty").toBool()
+        opacity = try options.property("checkOpacity").toBool() || options.property("opacityProperty").toBool()
+      }
+      return try Geometry.layout(element, args.context)?.isVisible(element, checkVisibilityCSS: visibilityCSS, checkOpacity: opacity) ?? false
+    }
     for name in ["scrollTop", "scrollLeft"] {
-      // Setting scrolls nothing: an element without a box has no scrolling area.
+      // Setting scrolls nothing: the page is laid out in the viewport and never scrolls.
       b.accessor(name, get: { _ in 0 }, set: { _, _ in })
     }
-    for name in ["clientTop", "clientLeft"] {
-      b.getter(name) { _ in 0 }
+    for (name, isTop) in [("clientTop", true), ("clientLeft", false)] {
+      b.contextGetter(name) { element, context -> Double in
+        guard let origin = try Geometry.layout(element, context)?.clientOrigin(of: element) else { return 0 }
+        return isTop ? origin.top : origin.left
+      }
     }
     // The root element (the body in quirks mode) answers with the viewport: its client area is the viewport, and
     // its scrolling area at least that (https://drafts.csswg.org/cssom-view/#dom-element-clientwidth step 2).
-    for (name, isWidth) in [("clientWidth", true), ("clientHeight", false), ("scrollWidth", true), ("scrollHeight", false)] {
-      b.getter(name) { element -> Double in
+    for (name, isWidth, isScroll) in [
+      ("clientWidth", true, false), ("clientHeight", false, false), ("scrollWidth", true, true), ("scrollHeight", false, true),
+    ] {
+      b.contextGetter(name) { element, context -> Double in
         let document = element.document
         let isViewport = document.quirksMode == .quirks ? element === document.body : element === document.documentElement
-        guard isViewport else { return 0 }
-        return isWidth ? document.mediaEnvironment.width : document.mediaEnvironment.height
+        let layout = try Geometry.layout(element, context)
+        if isViewport {
+          let viewport = isWidth ? document.mediaEnvironment.width : document.mediaEnvironment.height
+          guard isScroll, let size = layout?.scrollSize(of: element) else { return viewport }
+          return max(viewport, (isWidth ? size.width : size.height).rounded())
+        }
+        guard let size = isScroll ? layout?.scrollSize(of: element) : layout?.clientSize(of: element) else { return 0 }
+        return (isWidth ? size.width : size.height).rounded()
       }
     }
     b.method("scrollIntoView") { (_: Element, _: Arguments) in }
@@ -112,23 +158,28 @@ extension DOMInterfaces {
     }
   }
 
-  /// https://drafts.csswg.org/cssom-view/#extensions-to-the-htmlelement-interface, for an element with no box.
+  /// https://drafts.csswg.org/cssom-view/#extensions-to-the-htmlelement-interface
   static func addHTMLElementGeometry(_ b: InterfaceBuilder<Element>) {
-    b.getter("offsetParent") { _ -> Element? in nil }
-    for name in ["offsetTop", "offsetLeft", "offsetWidth", "offsetHeight"] {
-      b.getter(name) { _ in 0 }
+    b.contextGetter("offsetParent") { element, context -> Element? in
+      try Geometry.layout(element, context)?.offsetParent(of: element)
+    }
+    for (name, part) in [("offsetTop", 0), ("offsetLeft", 1), ("offsetWidth", 2), ("offsetHeight", 3)] {
+      b.contextGetter(name) { element, context -> Double in
+        guard let rect = try Geometry.layout(element, context)?.offsetRect(of: element) else { return 0 }
+        return [rect.y, rect.x, rect.width, rect.height][part].rounded()
+      }
     }
   }
 
-  /// https://drafts.csswg.org/cssom-view/#extensions-to-the-document-interface: no element is at any point.
+  /// https://drafts.csswg.org/cssom-view/#extensions-to-the-document-interface: hit testing the layout.
   static func addDocumentGeometry(_ b: InterfaceBuilder<Document>) {
-    b.method("elementFromPoint", length: 2) { _, args -> Element? in
+    b.method("elementFromPoint", length: 2) { document, args -> Element? in
       try args.require(2)
-      return nil
+      return try Geometry.layout(document, args.context)?.elements(at: try args.double(0), try args.double(1)).first
     }
-    b.method("elementsFromPoint", length: 2) { _, args -> [Element] in
+    b.method("elementsFromPoint", length: 2) { document, args -> [Element] in
       try args.require(2)
-      return []
+      return try Geometry.layout(document, args.context)?.elements(at: try args.double(0), try args.double(1)) ?? []
     }
     b.method("caretPositionFromPoint", length: 2) { _, args -> Element? in
       try args.require(2)

@@ -1,0 +1,358 @@
+/// Inline formatting (https://www.w3.org/TR/CSS22/visuren.html#inline-formatting): a block container's inline
+/// content as a sequence of items, broken into line boxes at spaces (UAX 14's space opportunities) at the width left
+/// beside floats; each line's height from its items' fonts (half-leading around ascent + descent, the block's strut),
+/// items on the baseline, `text-align` for the line's free space; text and inline boxes get one fragment per line.
+extension LayoutEngine {
+  /// One piece of a block's inline content, in order.
+  enum InlineItem {
+    /// A word with the collapsed space after it (`space` is its width, 0 when none).
+    case word(LayoutBox, Substring, width: Double, space: Double)
+    case open(LayoutBox)
+    case close(LayoutBox)
+    case atomic(LayoutBox)
+    case forcedBreak(LayoutBox?)
+    case positioned(LayoutBox)
+    case float(LayoutBox)
+  }
+
+  /// The inline items of a block container's content, white space collapsed across element boundaries.
+  func inlineItems(_ box: LayoutBox) -> [InlineItem] {
+    var items: [InlineItem] = []
+    var lastWasSpace = true
+    func visit(_ child: LayoutBox) {
+      if child.style.isOutOfFlowPositioned {
+        items.append(.positioned(child))
+        return
+      }
+      if child.isFloat {
+        items.append(.float(child))
+        return
+      }
+      switch child.kind {
+      case .text:
+        appendText(child, to: &items, lastWasSpace: &lastWasSpace)
+      case .lineBreak:
+        items.append(.forcedBreak(child))
+        lastWasSpace = true
+      case .inline:
+        items.append(.open(child))
+        for grandchild in child.children { visit(grandchild) }
+        items.append(.close(child))
+      default:
+        items.append(.atomic(child))
+        lastWasSpace = false
+      }
+    }
+    for child in box.children { visit(child) }
+    return items
+  }
+
+  private func appendText(_ box: LayoutBox, to items: inout [InlineItem], lastWasSpace: inout Bool) {
+    guard let data = box.text?.data else { return }
+    let font = font(box.style)
+    let collapses = box.style.collapsesSpaces
+    let keepsNewlines = box.style.preservesNewlines
+    func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || (c == "\n" && !keepsNewlines) || c == "\r" || c == "\u{0C}" }
+    var index = data.startIndex
+    while index < data.endIndex {
+      let character = data[index]
+      if character == "\n" && keepsNewlines {
+        items.append(.forcedBreak(nil))
+        lastWasSpace = true
+        index = data.index(after: index)
+        continue
+      }
+      if isSpace(character) {
+        var end = index
+        while end < data.endIndex, isSpace(data[end]) { end = data.index(after: end) }
+        if collapses {
+          if !lastWasSpace { items.append(.word(box, "", width: 0, space: font.spaceWidth)) }
+        } else {
+          let run = data[index..<end]
+          items.append(.word(box, "", width: 0, space: font.width(of: run)))
+        }
+        lastWasSpace = true
+        index = end
+        continue
+      }
+      var end = index
+      while end < data.endIndex, !isSpace(data[end]), !(data[end] == "\n" && keepsNewlines) { end = data.index(after: end) }
+      let word = data[index..<end]
+      items.append(.word(box, word, width: font.width(of: word), space: 0))
+      lastWasSpace = false
+      index = end
+    }
+  }
+
+  /// The min-content (widest word or atomic) and max-content (widest unbroken line) widths of inline content.
+  func inlineIntrinsicWidths(_ box: LayoutBox) -> (min: Double, max: Double) {
+    var minimum = 0.0, maximum = 0.0, line = 0.0, word = 0.0
+    func endWord() {
+      minimum = max(minimum, word)
+      word = 0
+    }
+    for item in inlineItems(box) {
+      switch item {
+      case .word(let owner, _, let width, let space):
+        word += width
+        line += width + space
+        if space > 0 && owner.style.wraps { endWord() }
+      case .open(let inline), .close(let inline):
+        let edge = inlineEdge(inline, opening: { if case .open = item { return true } else { return false } }())
+        word += edge
+        line += edge
+      case .atomic(let atomic):
+        endWord()
+        let sizes = intrinsicWidths(atomic), margins = marginsForIntrinsic(atomic)
+        minimum = max(minimum, sizes.min + margins)
+        line += sizes.max + margins
+      case .forcedBreak:
+        endWord()
+        maximum = max(maximum, line)
+        line = 0
+      case .float(let float):
+        let sizes = intrinsicWidths(float), margins = marginsForIntrinsic(float)
+        minimum = max(minimum, sizes.min + margins)
+        line += sizes.max + margins
+      case .positioned:
+        break
+      }
+    }
+    endWord()
+    maximum = max(maximum, line)
+    return (minimum, max(minimum, maximum))
+  }
+
+  /// The margin, border and padding an inline box adds at its start (opening) or end.
+  func inlineEdge(_ box: LayoutBox, opening: Bool) -> Double {
+    let padding = box.style.resolvedPadding(0), margin = box.style.resolvedMargin(0)
+    return opening ? margin.left + box.border.left + padding.left : margin.right + box.border.right + padding.right
+  }
+
+  /// A laid-out piece of a line: the item's box, its left and width, its extent above and below the baseline.
+  private struct Placed {
+    var box: LayoutBox
+    var x: Double
+    var width: Double
+    var ascent: Double, descent: Double
+    var isText: Bool
+    /// The line-height extent (half-leading included) the item adds to the line.
+    var above: Double, below: Double
+  }
+
+  /// Lays out a block container's lines below its content top; returns the content height.
+  func layoutLines(_ box: LayoutBox, floats: FloatArea) -> Double {
+    let items = inlineItems(box)
+    let left = box.contentX, right = box.contentX + box.contentWidth, top = box.contentY
+    let strutFont = font(box.style)
+    let strutHeight = box.style.lineHeightPixels(normal: strutFont.normalLineHeight)
+    let strutLeading = (strutHeight - strutFont.height) / 2
+    let strut = (above: strutFont.ascent + strutLeading, below: strutFont.descent + strutLeading)
+    var y = top
+    var line: [Placed] = []
+    var lineWidth = 0.0
+    var openInlines: [LayoutBox] = []
+    var band = floats.available(from: y, height: strutHeight, left: left, right: right)
+    var firstBaseline: Double?
+    var pendingFloats: [LayoutBox] = []
+    var lineHasContent = false
+    var pendingSpace = 0.0
+
+    func finishLine(forced: Bool) {
+      defer {
+        line.removeAll()
+        lineWidth = 0
+        pendingSpace = 0
+        lineHasContent = false
+        band = floats.available(from: y, height: strutHeight, left: left, right: right)
+        for float in pendingFloats { layoutFloat(float, in: box, top: y, floats: floats) }
+        pendingFloats.removeAll()
+        if !pendingFloats.isEmpty { band = floats.available(from: y, height: strutHeight, left: left, right: right) }
+      }
+      guard lineHasContent || !openInlines.isEmpty && forced else {
+        if forced, !line.isEmpty || lineHasContent { y += strutHeight }
+        return
+      }
+      var above = strut.above, below = strut.below
+      for item in line {
+        above = max(above, item.above)
+        below = max(below, item.below)
+      }
+      let baseline = y + above
+      if firstBaseline == nil { firstBaseline = baseline - box.y }
+      let free = max(0, band.right - band.left - lineWidth)
+      let shift: Double =
+        switch box.style.textAlign {
+        case "center", "-webkit-center": free / 2
+        case "right", "end", "-webkit-right": free
+        default: 0
+        }
+      for item in line {
+        let x = band.left + item.x + shift
+        if item.isText || item.box.kind == .inline {
+          let padding = item.box.kind == .inline ? item.box.padding : BoxStyle.Edges()
+          let border = item.box.kind == .inline ? item.box.border : BoxStyle.Edges()
+          let rect = LayoutRect(
+            x: x, y: baseline - item.ascent - padding.top - border.top, width: item.width,
+            height: item.ascent + item.descent + padding.vertical + border.vertical)
+          if let last = item.box.fragments.last, abs(last.y - rect.y) < 0.01, abs(last.maxX - rect.x) < 0.01 {
+            item.box.fragments[item.box.fragments.count - 1] = last.union(rect)
+          } else {
+            item.box.fragments.append(rect)
+          }
+        } else {
+          let atomic = item.box
+          let targetY = baseline - item.ascent + atomic.margin.top
+          atomic.translate(x + atomic.margin.left - atomic.x, targetY - atomic.y)
+        }
+      }
+      y = baseline + below
+    }
+
+    func place(_ placed: Placed) {
+      var placed = placed
+      placed.x = lineWidth
+      line.append(placed)
+      lineWidth += placed.width
+    }
+
+    func textMetrics(_ owner: LayoutBox) -> (font: Font, above: Double, below: Double) {
+      let font = font(owner.style)
+      let height = owner.style.lineHeightPixels(normal: font.normalLineHeight)
+      let leading = (height - font.height) / 2
+      return (font, font.ascent + leading, font.descent + leading)
+    }
+
+    /// Puts the inline boxes still open onto the new line (their fragments continue).
+    func reopenInlines() {
+      for inline in openInlines {
+        let metrics = textMetrics(inline)
+        place(Placed(box: inline, x: 0, width: 0, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
+      }
+    }
+
+    for item in items { if case .word(let text, _, _, _) = item { text.fragments = [] } }
+    var index = 0
+    while index < items.count {
+      let item = items[index]
+      index += 1
+      switch item {
+      case .word(let owner, let word, let width, let space):
+        let metrics = textMetrics(owner)
+        if word.isEmpty {
+          // A collapsible space: kept only between content on a line.
+          if lineHasContent { pendingSpace += space }
+          continue
+        }
+        let available = band.right - band.left
+        if lineHasContent, owner.style.wraps, lineWidth + pendingSpace + width > available + 0.01 {
+          finishLine(forced: false)
+          reopenInlines()
+        }
+        if pendingSpace > 0, let last = line.last {
+          // The space belongs to the text before it.
+          line[line.count - 1].width += pendingSpace
+          lineWidth += pendingSpace
+          _ = last
+          pendingSpace = 0
+        }
+        pendingSpace = 0
+        place(Placed(box: owner, x: 0, width: width, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below))
+        lineHasContent = true
+        _ = space
+      case .open(let inline):
+        inline.padding = inline.style.resolvedPadding(box.contentWidth)
+        inline.margin = inline.style.resolvedMargin(box.contentWidth)
+        inline.fragments = []
+        let edge = inline.margin.left + inline.border.left + inline.padding.left
+        if pendingSpace > 0 {
+          lineWidth += pendingSpace
+          if !line.isEmpty { line[line.count - 1].width += pendingSpace }
+          pendingSpace = 0
+        }
+        openInlines.append(inline)
+        let metrics = textMetrics(inline)
+        lineWidth += inline.margin.left
+        place(Placed(box: inline, x: 0, width: inline.border.left + inline.padding.left, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
+        if edge > 0 || inline.border.vertical + inline.padding.vertical > 0 { lineHasContent = true }
+      case .close(let inline):
+        openInlines.removeAll { $0 === inline }
+        let metrics = textMetrics(inline)
+        place(Placed(box: inline, x: 0, width: inline.border.right + inline.padding.right, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
+        lineWidth += inline.margin.right
+        if inline.fragments.isEmpty && line.allSatisfy({ $0.box !== inline || $0.width == 0 }) {
+          // An empty inline still has a (zero-width) fragment at its place on the line.
+        }
+      case .atomic(let atomic):
+        layoutBlockLevel(atomic, containerX: box.contentX, containerY: box.contentY, containerWidth: box.contentWidth, containerHeight: nil, at: 0, floats: FloatArea(), shrinkToFit: true)
+        let outer = atomic.width + atomic.margin.horizontal
+        if pendingSpace > 0 {
+          if !line.isEmpty { line[line.count - 1].width += pendingSpace }
+          lineWidth += pendingSpace
+          pendingSpace = 0
+        }
+        if lineHasContent, box.style.wraps, lineWidth + outer > band.right - band.left + 0.01 {
+          finishLine(forced: false)
+          reopenInlines()
+        }
+        let baseline = atomic.kind == .replaced || atomic.style.overflowClips ? nil : atomic.baseline
+        let ascent = atomic.margin.top + (baseline ?? (atomic.height + atomic.margin.bottom)) - atomic.margin.top
+        let aboveBaseline = (baseline.map { $0 + atomic.margin.top }) ?? (atomic.height + atomic.margin.vertical)
+        let belowBaseline = baseline.map { atomic.height - $0 + atomic.margin.bottom } ?? 0
+        place(Placed(box: atomic, x: 0, width: outer, ascent: aboveBaseline, descent: belowBaseline, isText: false, above: aboveBaseline, below: belowBaseline))
+        _ = ascent
+        // The atomic's border box starts after its left margin: `place` put the margin box at x.
+        line[line.count - 1].width = outer
+        lineHasContent = true
+      case .forcedBreak(let breakBox):
+        if let breakBox {
+          let metrics = textMetrics(breakBox)
+          place(Placed(box: breakBox, x: 0, width: 0, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below))
+        }
+        let empty = !lineHasContent
+        lineHasContent = true
+        if empty {
+          // An empty line ended by a break is one strut high.
+          var above = strut.above, below = strut.below
+          for item in line { above = max(above, item.above); below = max(below, item.below) }
+          lineHasContent = true
+        }
+        finishLine(forced: true)
+        reopenInlines()
+      case .positioned(let positionedBox):
+        queuePositioned(positionedBox, staticX: lineWidth, staticY: y - top)
+      case .float(let float):
+        if !lineHasContent {
+          layoutFloat(float, in: box, top: y, floats: floats)
+          band = floats.available(from: y, height: strutHeight, left: left, right: right)
+        } else {
+          pendingFloats.append(float)
+        }
+      }
+    }
+    if lineHasContent { finishLine(forced: false) }
+    // Inline boxes on no line with content (empty spans) get a zero-size fragment where they stand.
+    for item in items {
+      if case .open(let inline) = item, inline.fragments.isEmpty {
+        inline.fragments = [LayoutRect(x: left, y: y, width: 0, height: 0)]
+      }
+    }
+    box.baseline = firstBaseline
+    for item in items {
+      if case .open(let inline) = item, let first = inline.fragments.first {
+        let union = inline.fragments.dropFirst().reduce(first) { $0.union($1) }
+        inline.x = union.x
+        inline.y = union.y
+        inline.width = union.width
+        inline.height = union.height
+      } else if case .word(let text, _, _, _) = item, let first = text.fragments.first {
+        let union = text.fragments.dropFirst().reduce(first) { $0.union($1) }
+        text.x = union.x
+        text.y = union.y
+        text.width = union.width
+        text.height = union.height
+      }
+    }
+    return y - top
+  }
+}

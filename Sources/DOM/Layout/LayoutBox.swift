@@ -1,0 +1,285 @@
+/// A rectangle in CSS pixels, in document coordinates (the initial containing block's origin; nothing scrolls).
+public struct LayoutRect: Equatable, Sendable {
+  public var x: Double, y: Double, width: Double, height: Double
+
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  public static let zero = LayoutRect(x: 0, y: 0, width: 0, height: 0)
+
+  public var maxX: Double { x + width }
+  public var maxY: Double { y + height }
+  public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+  public func contains(x px: Double, y py: Double) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+
+  /// The smallest rectangle holding both (https://drafts.csswg.org/cssom-view/#dom-element-getboundingclientrect:
+  /// the union of the non-empty rectangles, or the first one when all are empty).
+  public func union(_ other: LayoutRect) -> LayoutRect {
+    let left = min(x, other.x), top = min(y, other.y)
+    return LayoutRect(x: left, y: top, width: max(maxX, other.maxX) - left, height: max(maxY, other.maxY) - top)
+  }
+
+  public func intersection(_ other: LayoutRect) -> LayoutRect {
+    let left = max(x, other.x), top = max(y, other.y)
+    return LayoutRect(x: left, y: top, width: max(0, min(maxX, other.maxX) - left), height: max(0, min(maxY, other.maxY) - top))
+  }
+
+  func offsetBy(_ dx: Double, _ dy: Double) -> LayoutRect { LayoutRect(x: x + dx, y: y + dy, width: width, height: height) }
+}
+
+/// One box of the layout tree: an element's principal box, an anonymous block, a run of text or a line break.
+///
+/// https://drafts.csswg.org/css-display-3/#box-generation — boxes come from ``RenderedBox``'s classification (the one
+/// innerText uses); `display: contents` children take their parent's place; a block container holds either only
+/// block-level boxes or only inline-level content (runs of inline content beside blocks are wrapped in anonymous
+/// blocks).
+final class LayoutBox {
+  enum Kind {
+    /// A block container (block, list item, flow-root, inline-block's inside, a table cell or caption).
+    case block
+    /// An inline box: its text and inline children take part in the lines of its block container.
+    case inline
+    case text
+    case lineBreak
+    /// A replaced element or form control: a box of a given size, nothing inside.
+    case replaced
+    case table, tableRowGroup, tableRow, tableCell
+    case flex, grid
+  }
+
+  let kind: Kind
+  /// The element that generated the box (nil for anonymous blocks and text).
+  let element: Element?
+  /// The text node of a text box.
+  let text: Text?
+  let style: BoxStyle
+  weak var parent: LayoutBox?
+  var children: [LayoutBox] = []
+  /// Inline-level and laid out as one piece in a line (inline-block, inline-table, inline-flex, replaced).
+  var isAtomicInline = false
+  /// A block container whose children are inline-level (it lays out lines).
+  var hasInlineChildren = false
+
+  // Geometry, after layout: the border box in document coordinates.
+  var x = 0.0, y = 0.0, width = 0.0, height = 0.0
+  var margin = BoxStyle.Edges(), padding = BoxStyle.Edges()
+  /// Inline boxes and text: one border-box rectangle per line the box has content on.
+  var fragments: [LayoutRect] = []
+  /// The distance from the border-box top to the first line's baseline (atomic inlines align by it), if any.
+  var baseline: Double?
+  /// Set when layout gave the box a used size (flex items, stretched cells), so a re-layout keeps it.
+  var forcedWidth: Double?
+  var forcedHeight: Double?
+
+  init(kind: Kind, element: Element?, text: Text? = nil, style: BoxStyle) {
+    self.kind = kind
+    self.element = element
+    self.text = text
+    self.style = style
+  }
+
+  var border: BoxStyle.Edges { style.border }
+  var borderRect: LayoutRect { LayoutRect(x: x, y: y, width: width, height: height) }
+  var contentX: Double { x + border.left + padding.left }
+  var contentY: Double { y + border.top + padding.top }
+  var contentWidth: Double { max(0, width - border.horizontal - padding.horizontal) }
+  var contentHeight: Double { max(0, height - border.vertical - padding.vertical) }
+  var paddingRect: LayoutRect {
+    LayoutRect(x: x + border.left, y: y + border.top, width: max(0, width - border.horizontal), height: max(0, height - border.vertical))
+  }
+
+  var isOutOfFlow: Bool { style.isOutOfFlowPositioned || isFloat }
+  var isFloat: Bool { style.float != .none && !style.isOutOfFlowPositioned && element != nil && kind != .inline && kind != .text }
+  var isInlineLevel: Bool { kind == .inline || kind == .text || kind == .lineBreak || isAtomicInline }
+
+  /// Moves the box and everything laid out inside it.
+  func translate(_ dx: Double, _ dy: Double) {
+    guard dx != 0 || dy != 0 else { return }
+    x += dx
+    y += dy
+    for index in fragments.indices { fragments[index] = fragments[index].offsetBy(dx, dy) }
+    for child in children { child.translate(dx, dy) }
+  }
+
+  /// Visits the box and its descendants, parents first.
+  func forEach(_ body: (LayoutBox) -> Void) {
+    body(self)
+    for child in children { child.forEach(body) }
+  }
+}
+
+/// Makes the box tree of a document from its computed styles.
+struct BoxTreeBuilder {
+  /// The box of the root element (nil when it has none).
+  static func build(_ document: Document) -> LayoutBox? {
+    guard let root = document.documentElement, let style = root.computedStyle else { return nil }
+    var builder = BoxTreeBuilder()
+    let boxes = builder.boxes(for: root, style: style)
+    return boxes.first { $0.kind != .text }
+  }
+
+  private static let replacedElements: Set<String> = [
+    "img", "input", "textarea", "select", "video", "audio", "canvas", "iframe", "embed", "object", "frame", "meter",
+    "progress", "fencedframe", "image",
+  ]
+
+  /// The boxes an element generates in its parent's place: none, its principal box, or (for `display: contents`)
+  /// its children's.
+  private mutating func boxes(for element: Element, style computed: ComputedStyle) -> [LayoutBox] {
+    let rendered = RenderedBox(element, style: computed)
+    switch rendered.kind {
+    case .none:
+      return []
+    case .contents:
+      return childBoxes(of: element, rendered: rendered)
+    case .lineBreak:
+      return [LayoutBox(kind: .lineBreak, element: element, style: BoxStyle(computed))]
+    default:
+      break
+    }
+    let style = BoxStyle(computed)
+    let isReplaced =
+      (element.isHTML && Self.replacedElements.contains(element.localName) && !(element.localName == "object" && element.hasChildNodes()))
+      || (element.namespaceURI == LibXML.Namespace.svg.rawValue && element.localName == "svg")
+    let kind: LayoutBox.Kind
+    if isReplaced {
+      kind = .replaced
+    } else if rendered.kind == .inline {
+      kind = .inline
+    } else {
+      switch style.display {
+      case "table", "inline-table": kind = .table
+      case "table-row-group", "table-header-group", "table-footer-group": kind = .tableRowGroup
+      case "table-row": kind = .tableRow
+      case "table-cell": kind = .tableCell
+      case "flex", "inline-flex", "-webkit-box", "-webkit-inline-box": kind = .flex
+      case "grid", "inline-grid": kind = .grid
+      default: kind = .block
+      }
+    }
+    let box = LayoutBox(kind: kind, element: element, style: style)
+    box.isAtomicInline = rendered.kind == .atomicInline || (isReplaced && rendered.kind == .inline)
+    if kind != .replaced, rendered.rendersChildren {
+      box.children = childBoxes(of: element, rendered: rendered)
+      for child in box.children { child.parent = box }
+    }
+    if kind == .inline, box.children.contains(where: { !$0.isInlineLevel && !$0.isOutOfFlow }) {
+      // A block inside an inline: the inline is split around it (https://drafts.csswg.org/css-display-3/#block-in-inline);
+      // here the inline becomes a block container, which places the block and the inline content as the split would.
+      let block = LayoutBox(kind: .block, element: element, style: style)
+      block.children = box.children
+      for child in block.children { child.parent = block }
+      normalize(block)
+      return [block]
+    }
+    normalize(box)
+    return [box]
+  }
+
+  private mutating func childBoxes(of element: Element, rendered: RenderedBox) -> [LayoutBox] {
+    var boxes: [LayoutBox] = []
+    for node in element.renderedChildren {
+      if let text = node as? Text {
+        guard rendered.rendersText, !text.data.isEmpty else { continue }
+        boxes.append(LayoutBox(kind: .text, element: nil, text: text, style: BoxStyle(rendered.style)))
+      } else if let child = node as? Element, let style = child.computedStyle {
+        boxes += self.boxes(for: child, style: style)
+      }
+    }
+    return boxes
+  }
+
+  /// A block container with both block-level and inline-level children gets anonymous blocks around each run of
+  /// inline content (runs of collapsible white space alone make nothing); tables drop what is not a table part.
+  private func normalize(_ box: LayoutBox) {
+    switch box.kind {
+    case .block, .tableCell, .flex, .grid:
+      break
+    case .table, .tableRowGroup, .tableRow:
+      return
+    default:
+      return
+    }
+    let inFlow = box.children.filter { !$0.isOutOfFlow }
+    let hasBlock = inFlow.contains { !$0.isInlineLevel }
+    let isFlexOrGrid = box.kind == .flex || box.kind == .grid
+    if !hasBlock && !isFlexOrGrid {
+      box.hasInlineChildren = inFlow.contains { !Self.isCollapsibleWhiteSpace($0) }
+      if !box.hasInlineChildren { box.children.removeAll { $0.kind == .text } }
+      return
+    }
+    var result: [LayoutBox] = []
+    var run: [LayoutBox] = []
+    func flush() {
+      defer { run.removeAll() }
+      guard run.contains(where: { !Self.isCollapsibleWhiteSpace($0) && !$0.isOutOfFlow }) else {
+        result += run.filter { $0.kind != .text }
+        return
+      }
+      if isFlexOrGrid, run.count == 1, run[0].isAtomicInline || run[0].kind == .replaced {
+        result.append(run[0])
+        return
+      }
+      let anonymous = LayoutBox(kind: .block, element: nil, style: anonymousStyle(box))
+      anonymous.children = run
+      for child in run { child.parent = anonymous }
+      anonymous.hasInlineChildren = true
+      anonymous.parent = box
+      result.append(anonymous)
+    }
+    for child in box.children {
+      // A flex or grid item is blockified: each in-flow child element is an item of its own.
+      if child.isInlineLevel && !(isFlexOrGrid && child.element != nil && child.kind != .inline) {
+        run.append(child)
+      } else {
+        if isFlexOrGrid && child.isInlineLevel {
+          flush()
+          result.append(child)
+          continue
+        }
+        if child.isOutOfFlow, !run.isEmpty {
+          run.append(child)
+          continue
+        }
+        flush()
+        result.append(child)
+      }
+    }
+    flush()
+    box.children = result
+  }
+
+  /// The style of an anonymous block: its parent's inherited properties, everything else initial.
+  private func anonymousStyle(_ parent: LayoutBox) -> BoxStyle {
+    var style = parent.style
+    style.display = "block"
+    style.position = .static
+    style.float = .none
+    style.width = .auto
+    style.height = .auto
+    style.minWidth = .auto
+    style.minHeight = .auto
+    style.maxWidth = .keyword("none")
+    style.maxHeight = .keyword("none")
+    style.margin = (.px(0), .px(0), .px(0), .px(0))
+    style.padding = (.px(0), .px(0), .px(0), .px(0))
+    style.border = BoxStyle.Edges()
+    style.offsets = (.auto, .auto, .auto, .auto)
+    style.overflowClips = false
+    style.flexGrow = 0
+    style.flexShrink = 1
+    style.flexBasis = .auto
+    return style
+  }
+
+  /// A text box with only white space that collapses away (between blocks).
+  static func isCollapsibleWhiteSpace(_ box: LayoutBox) -> Bool {
+    guard box.kind == .text, let text = box.text, box.style.collapsesSpaces, !box.style.preservesNewlines else { return false }
+    return text.data.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x0C }
+  }
+}
