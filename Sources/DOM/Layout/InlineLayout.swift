@@ -68,8 +68,9 @@ extension LayoutEngine {
         if collapses {
           if !lastWasSpace { items.append(.word(box, "", width: 0, space: font.spaceWidth)) }
         } else {
+          // Preserved spaces are content: they take their width at the start of a line too.
           let run = data[index..<end]
-          items.append(.word(box, "", width: 0, space: font.width(of: run)))
+          items.append(.word(box, run, width: font.width(of: run), space: 0))
         }
         lastWasSpace = true
         index = end
@@ -131,6 +132,9 @@ extension LayoutEngine {
 
   /// A laid-out piece of a line: the item's box, its left and width, its extent above and below the baseline.
   private struct Placed {
+    /// Whether the item starts (or, on a later line, continues) an inline box, ends one, or is content.
+    enum Role { case content, open, close }
+    var role: Role = .content
     var box: LayoutBox
     var x: Double
     var width: Double
@@ -157,6 +161,8 @@ extension LayoutEngine {
     var pendingFloats: [LayoutBox] = []
     var lineHasContent = false
     var pendingSpace = 0.0
+    /// The text box the pending collapsible space belongs to (its fragment includes the space).
+    var pendingSpaceOwner: LayoutBox?
 
     func finishLine(forced: Bool) {
       defer {
@@ -187,25 +193,44 @@ extension LayoutEngine {
         case "right", "end", "-webkit-right": free
         default: 0
         }
+      // An inline box's fragment on this line runs from its start to its end, or to the line's end when it goes on.
+      var openOnLine: [(item: Placed, x: Double)] = []
+      func addFragment(_ item: Placed, from start: Double, to end: Double) {
+        let box = item.box
+        let padding = box.kind == .inline ? box.padding : BoxStyle.Edges()
+        let border = box.kind == .inline ? box.border : BoxStyle.Edges()
+        let rect = LayoutRect(
+          x: start, y: baseline - item.ascent - padding.top - border.top, width: max(0, end - start),
+          height: item.ascent + item.descent + padding.vertical + border.vertical)
+        if let last = box.fragments.last, abs(last.y - rect.y) < 0.01, abs(last.maxX - rect.x) < 0.01 {
+          box.fragments[box.fragments.count - 1] = last.union(rect)
+        } else {
+          box.fragments.append(rect)
+        }
+      }
+      var lineEnd = band.left + shift
       for item in line {
         let x = band.left + item.x + shift
-        if item.isText || item.box.kind == .inline {
-          let padding = item.box.kind == .inline ? item.box.padding : BoxStyle.Edges()
-          let border = item.box.kind == .inline ? item.box.border : BoxStyle.Edges()
-          let rect = LayoutRect(
-            x: x, y: baseline - item.ascent - padding.top - border.top, width: item.width,
-            height: item.ascent + item.descent + padding.vertical + border.vertical)
-          if let last = item.box.fragments.last, abs(last.y - rect.y) < 0.01, abs(last.maxX - rect.x) < 0.01 {
-            item.box.fragments[item.box.fragments.count - 1] = last.union(rect)
+        lineEnd = max(lineEnd, x + item.width)
+        switch item.role {
+        case .open:
+          openOnLine.append((item, x))
+        case .close:
+          if let index = openOnLine.lastIndex(where: { $0.item.box === item.box }) {
+            let opened = openOnLine.remove(at: index)
+            addFragment(opened.item, from: opened.x, to: x + item.width)
           } else {
-            item.box.fragments.append(rect)
+            addFragment(item, from: x, to: x + item.width)
           }
-        } else {
+        case .content where item.isText:
+          addFragment(item, from: x, to: x + item.width)
+        case .content:
           let atomic = item.box
           let targetY = baseline - item.ascent + atomic.margin.top
           atomic.translate(x + atomic.margin.left - atomic.x, targetY - atomic.y)
         }
       }
+      for opened in openOnLine { addFragment(opened.item, from: opened.x, to: lineEnd) }
       y = baseline + below
     }
 
@@ -214,6 +239,17 @@ extension LayoutEngine {
       placed.x = lineWidth
       line.append(placed)
       lineWidth += placed.width
+    }
+
+    /// A collapsible space followed by content on the same line: it takes its width there, in its own text box.
+    func commitSpace() {
+      defer {
+        pendingSpace = 0
+        pendingSpaceOwner = nil
+      }
+      guard pendingSpace > 0, let owner = pendingSpaceOwner else { return }
+      let metrics = textMetrics(owner)
+      place(Placed(box: owner, x: 0, width: pendingSpace, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below))
     }
 
     func textMetrics(_ owner: LayoutBox) -> (font: Font, above: Double, below: Double) {
@@ -227,7 +263,7 @@ extension LayoutEngine {
     func reopenInlines() {
       for inline in openInlines {
         let metrics = textMetrics(inline)
-        place(Placed(box: inline, x: 0, width: 0, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
+        place(Placed(role: .open, box: inline, x: 0, width: 0, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
       }
     }
 
@@ -241,7 +277,10 @@ extension LayoutEngine {
         let metrics = textMetrics(owner)
         if word.isEmpty {
           // A collapsible space: kept only between content on a line.
-          if lineHasContent { pendingSpace += space }
+          if lineHasContent {
+            pendingSpace += space
+            pendingSpaceOwner = owner
+          }
           continue
         }
         let available = band.right - band.left
@@ -249,14 +288,7 @@ extension LayoutEngine {
           finishLine(forced: false)
           reopenInlines()
         }
-        if pendingSpace > 0, let last = line.last {
-          // The space belongs to the text before it.
-          line[line.count - 1].width += pendingSpace
-          lineWidth += pendingSpace
-          _ = last
-          pendingSpace = 0
-        }
-        pendingSpace = 0
+        commitSpace()
         place(Placed(box: owner, x: 0, width: width, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below))
         lineHasContent = true
         _ = space
@@ -265,20 +297,16 @@ extension LayoutEngine {
         inline.margin = inline.style.resolvedMargin(box.contentWidth)
         inline.fragments = []
         let edge = inline.margin.left + inline.border.left + inline.padding.left
-        if pendingSpace > 0 {
-          lineWidth += pendingSpace
-          if !line.isEmpty { line[line.count - 1].width += pendingSpace }
-          pendingSpace = 0
-        }
+        commitSpace()
         openInlines.append(inline)
         let metrics = textMetrics(inline)
         lineWidth += inline.margin.left
-        place(Placed(box: inline, x: 0, width: inline.border.left + inline.padding.left, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
+        place(Placed(role: .open, box: inline, x: 0, width: inline.border.left + inline.padding.left, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
         if edge > 0 || inline.border.vertical + inline.padding.vertical > 0 { lineHasContent = true }
       case .close(let inline):
         openInlines.removeAll { $0 === inline }
         let metrics = textMetrics(inline)
-        place(Placed(box: inline, x: 0, width: inline.border.right + inline.padding.right, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
+        place(Placed(role: .close, box: inline, x: 0, width: inline.border.right + inline.padding.right, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
         lineWidth += inline.margin.right
         if inline.fragments.isEmpty && line.allSatisfy({ $0.box !== inline || $0.width == 0 }) {
           // An empty inline still has a (zero-width) fragment at its place on the line.
@@ -286,11 +314,7 @@ extension LayoutEngine {
       case .atomic(let atomic):
         layoutBlockLevel(atomic, containerX: box.contentX, containerY: box.contentY, containerWidth: box.contentWidth, containerHeight: nil, at: 0, floats: FloatArea(), shrinkToFit: true)
         let outer = atomic.width + atomic.margin.horizontal
-        if pendingSpace > 0 {
-          if !line.isEmpty { line[line.count - 1].width += pendingSpace }
-          lineWidth += pendingSpace
-          pendingSpace = 0
-        }
+        commitSpace()
         if lineHasContent, box.style.wraps, lineWidth + outer > band.right - band.left + 0.01 {
           finishLine(forced: false)
           reopenInlines()

@@ -75,6 +75,9 @@ final class LayoutBox {
   /// Set when layout gave the box a used size (flex items, stretched cells), so a re-layout keeps it.
   var forcedWidth: Double?
   var forcedHeight: Double?
+  /// The contents of a closed `<details>`: laid out (geometry reads force it, as in WebKit) but skipped for
+  /// painting, so hit testing passes over them and `checkVisibility()` is false.
+  var skipsContents = false
 
   init(kind: Kind, element: Element?, text: Text? = nil, style: BoxStyle) {
     self.kind = kind
@@ -182,8 +185,27 @@ struct BoxTreeBuilder {
   }
 
   private mutating func childBoxes(of element: Element, rendered: RenderedBox) -> [LayoutBox] {
+    let shown = element.renderedChildren
+    var boxes = childBoxes(shown, rendered: rendered)
+    if shown.count != element.childNodes.count, element.isHTML(named: "details") {
+      // A closed details element's other children sit in its content slot, which has `content-visibility: hidden`
+      // (https://html.spec.whatwg.org/multipage/rendering.html#the-details-and-summary-elements): size containment
+      // makes the slot a block of zero height after the summary; WebKit lays its contents out when geometry is read.
+      let summaries = Set(shown.map(ObjectIdentifier.init))
+      let slot = LayoutBox(kind: .block, element: nil, style: anonymousStyle(BoxStyle(rendered.style)))
+      slot.forcedHeight = 0
+      slot.skipsContents = true
+      slot.children = childBoxes(element.childNodes.filter { !summaries.contains(ObjectIdentifier($0)) }, rendered: rendered)
+      for child in slot.children { child.parent = slot }
+      normalize(slot)
+      boxes.append(slot)
+    }
+    return boxes
+  }
+
+  private mutating func childBoxes(_ nodes: [Node], rendered: RenderedBox) -> [LayoutBox] {
     var boxes: [LayoutBox] = []
-    for node in element.renderedChildren {
+    for node in nodes {
       if let text = node as? Text {
         guard rendered.rendersText, !text.data.isEmpty else { continue }
         boxes.append(LayoutBox(kind: .text, element: nil, text: text, style: BoxStyle(rendered.style)))
@@ -225,7 +247,7 @@ struct BoxTreeBuilder {
         result.append(run[0])
         return
       }
-      let anonymous = LayoutBox(kind: .block, element: nil, style: anonymousStyle(box))
+      let anonymous = LayoutBox(kind: .block, element: nil, style: anonymousStyle(box.style))
       anonymous.children = run
       for child in run { child.parent = anonymous }
       anonymous.hasInlineChildren = true
@@ -255,8 +277,8 @@ struct BoxTreeBuilder {
   }
 
   /// The style of an anonymous block: its parent's inherited properties, everything else initial.
-  private func anonymousStyle(_ parent: LayoutBox) -> BoxStyle {
-    var style = parent.style
+  private func anonymousStyle(_ parent: BoxStyle) -> BoxStyle {
+    var style = parent
     style.display = "block"
     style.position = .static
     style.float = .none

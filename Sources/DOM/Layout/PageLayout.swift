@@ -11,6 +11,8 @@ public final class PageLayout {
   private var boxes: [ObjectIdentifier: LayoutBox] = [:]
   /// Boxes in paint order, back to front (tree order, positioned boxes after the in-flow content).
   private var paintOrder: [LayoutBox] = []
+  /// Elements inside a closed `<details>`: they have boxes, but are not painted or hit.
+  private var skippedElements = Set<ObjectIdentifier>()
 
   init(document: Document, naturalSize: ((Element) -> (width: Double, height: Double)?)?) {
     version = document.styleVersion
@@ -21,10 +23,15 @@ public final class PageLayout {
       engine.naturalSize = naturalSize
       engine.layout(root: root)
       var positioned: [LayoutBox] = []
-      root.forEach { box in
-        if let element = box.element, boxes[ObjectIdentifier(element)] == nil { boxes[ObjectIdentifier(element)] = box }
-        if box.style.isPositioned { positioned.append(box) } else { paintOrder.append(box) }
+      func visit(_ box: LayoutBox, skipped: Bool) {
+        if let element = box.element, boxes[ObjectIdentifier(element)] == nil {
+          boxes[ObjectIdentifier(element)] = box
+          if skipped { skippedElements.insert(ObjectIdentifier(element)) }
+        }
+        if !skipped { if box.style.isPositioned { positioned.append(box) } else { paintOrder.append(box) } }
+        for child in box.children { visit(child, skipped: skipped || box.skipsContents) }
       }
+      visit(root, skipped: false)
       paintOrder += positioned.sorted { ($0.style.zIndex ?? 0) < ($1.style.zIndex ?? 0) }
     }
   }
@@ -159,10 +166,11 @@ public final class PageLayout {
     return false
   }
 
-  /// https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility — false without a box; with options, false
+  /// https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility — false without a box or inside a closed
+  /// `<details>` (content-visibility: hidden); with options, false
   /// when `visibility` hides it or an ancestor's `opacity` is 0.
   public func isVisible(_ element: Element, checkVisibilityCSS: Bool, checkOpacity: Bool) -> Bool {
-    guard let box = boxes[ObjectIdentifier(element)] else { return false }
+    guard let box = boxes[ObjectIdentifier(element)], !skippedElements.contains(ObjectIdentifier(element)) else { return false }
     if checkVisibilityCSS && box.style.visibilityHidden { return false }
     if checkOpacity {
       var current: LayoutBox? = box

@@ -40,8 +40,14 @@ extension LayoutEngine {
     let width = content(style.width, basis: containerWidth, frame: frameH)
     let height = content(style.height, basis: nil, frame: frameV)
     var natural: (width: Double, height: Double)
+    /// The height over the width that a width or height alone keeps (the natural ratio when there is one).
+    var ratio: Double?
     if let size = naturalSize?(element) {
       natural = size
+    } else if element.localName == "img" {
+      // An image that is not available offline is broken: WebKit sizes it to its alt text, else its icon (1:1).
+      natural = brokenImageSize(element, style: style)
+      ratio = 1
     } else if element.localName == "svg", let size = svgAttributeSize(element) {
       natural = size
     } else if let size = Self.defaultBorderBox(element) {
@@ -57,12 +63,28 @@ extension LayoutEngine {
     }
     switch (width, height) {
     case (let width?, let height?): return (width, height)
-    case (let width?, nil): return (width, natural.width > 0 ? width * natural.height / natural.width : natural.height)
-    case (nil, let height?): return (natural.height > 0 ? height * natural.width / natural.height : natural.width, height)
+    case (let width?, nil):
+      if let ratio { return (width, width * ratio) }
+      return (width, natural.width > 0 ? width * natural.height / natural.width : natural.height)
+    case (nil, let height?):
+      if let ratio { return (height / ratio, height) }
+      return (natural.height > 0 ? height * natural.width / natural.height : natural.width, height)
     default:
       let clampedWidth = clampWidth(natural.width, style, containerWidth: containerWidth ?? 0, frame: frameH)
       return (clampedWidth, clampHeight(natural.height, style, containerHeight: nil, frame: frameV))
     }
+  }
+
+  /// A broken image's size in WebKit (RenderImage::setImageSizeForAltText, measured in WebKitGTK 2.50): no alt
+  /// attribute gives the broken-image icon's 20×20; an empty alt nothing; else the alt text on one line, at most
+  /// 1024 px wide, with 2 px around it (a 16 px "Logo" is 43×23).
+  private func brokenImageSize(_ image: Element, style: BoxStyle) -> (width: Double, height: Double) {
+    guard let alt = image.getAttribute("alt") else { return (20, 20) }
+    guard !alt.isEmpty else { return (0, 0) }
+    let font = font(style)
+    let textWidth = min(font.width(of: Substring(alt)).rounded(.up), 1024)
+    let textHeight = min(font.ascent.rounded() + font.descent.rounded(), 256)
+    return (max(20, textWidth + 4), max(20, textHeight + 4))
   }
 
   /// An outer `<svg>`'s `width` and `height` attributes in px (its sizing properties when CSS gives none), the
