@@ -319,7 +319,7 @@ extension LayoutEngine {
           finishLine(forced: false)
           reopenInlines()
         }
-        let baseline = atomic.kind == .replaced || atomic.style.overflowClips ? nil : atomic.baseline
+        let baseline = atomic.style.overflowClips && atomic.kind != .replaced ? nil : atomic.baseline
         let ascent = atomic.margin.top + (baseline ?? (atomic.height + atomic.margin.bottom)) - atomic.margin.top
         let aboveBaseline = (baseline.map { $0 + atomic.margin.top }) ?? (atomic.height + atomic.margin.vertical)
         let belowBaseline = baseline.map { atomic.height - $0 + atomic.margin.bottom } ?? 0

@@ -123,8 +123,8 @@ final class LayoutEngine {
     var contentHeight: Double
     switch box.kind {
     case .replaced:
-      contentHeight = replacedSize(box, containerWidth: box.contentWidth).height
-      box.baseline = nil
+      contentHeight = replacedSize(box, containerWidth: nil, usedWidth: box.contentWidth).height
+      box.baseline = controlBaseline(box, contentHeight: contentHeight)
     case .table:
       contentHeight = layoutTable(box, specifiedHeight: specifiedHeight)
     case .flex:
@@ -137,6 +137,10 @@ final class LayoutEngine {
       if establishesFormattingContext(box) {
         // A formatting context's height holds its floats (https://www.w3.org/TR/CSS22/visudet.html#root-height).
         contentHeight = max(contentHeight, ownFloats.bottom - box.contentY)
+      }
+      if box.baseline == nil, box.element?.isHTML(named: "button") == true {
+        // An empty button (WebKit lays buttons out as flex boxes) has its baseline at its content top.
+        box.baseline = box.border.top + box.padding.top
       }
     }
     if let specifiedHeight, box.kind != .replaced { contentHeight = specifiedHeight }

@@ -90,6 +90,19 @@ enum UserAgentStyleSheet {
     input:is([type=checkbox i], [type=radio i]) { margin: 3px 2px }
     input:not([type=checkbox i], [type=radio i], [type=button i], [type=submit i], [type=reset i], [type=image i],
       [type=file i], [type=color i], [type=range i], [type=hidden i]), textarea { background-color: Field }
+    /* Their boxes as WebKitGTK 2.50 computes them (../shared/reference/webkit_host.py at 390x844) */
+    input { padding: 1px; border: 2px inset }
+    input:is([type=checkbox i], [type=radio i], [type=range i], [type=file i], [type=image i], [type=hidden i]) {
+      padding: 0; border: 0
+    }
+    input:is([type=checkbox i], [type=radio i], [type=color i], [type=search i]) { box-sizing: border-box }
+    input[type=range i] { margin: 2px }
+    button, input:is([type=button i], [type=submit i], [type=reset i]) {
+      padding: 2px 6px 3px; border: 2px outset; box-sizing: border-box
+    }
+    select { border: 1px solid; box-sizing: border-box }
+    textarea { padding: 2px; border: 1px solid }
+    meter, progress { box-sizing: border-box; vertical-align: -0.2em }
 
     /* The box model (WebKit's html.css): list indents, table spacing and cell padding, borders */
     ul, ol, menu, dir { padding-left: 40px }
