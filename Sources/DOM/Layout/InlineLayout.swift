@@ -88,16 +88,23 @@ extension LayoutEngine {
   /// The min-content (widest word or atomic) and max-content (widest unbroken line) widths of inline content.
   func inlineIntrinsicWidths(_ box: LayoutBox) -> (min: Double, max: Double) {
     var minimum = 0.0, maximum = 0.0, line = 0.0, word = 0.0
+    // A collapsible space counts only between content: not at the end of a line.
+    var pendingSpace = 0.0
     func endWord() {
       minimum = max(minimum, word)
       word = 0
     }
     for item in inlineItems(box) {
       switch item {
-      case .word(let owner, _, let width, let space):
+      case .word(let owner, let text, let width, let space):
+        if text.isEmpty {
+          pendingSpace += space
+          if owner.style.wraps { endWord() }
+          continue
+        }
         word += width
-        line += width + space
-        if space > 0 && owner.style.wraps { endWord() }
+        line += pendingSpace + width
+        pendingSpace = 0
       case .open(let inline), .close(let inline):
         let edge = inlineEdge(inline, opening: { if case .open = item { return true } else { return false } }())
         word += edge
@@ -106,11 +113,13 @@ extension LayoutEngine {
         endWord()
         let sizes = intrinsicWidths(atomic), margins = marginsForIntrinsic(atomic)
         minimum = max(minimum, sizes.min + margins)
-        line += sizes.max + margins
+        line += pendingSpace + sizes.max + margins
+        pendingSpace = 0
       case .forcedBreak:
         endWord()
         maximum = max(maximum, line)
         line = 0
+        pendingSpace = 0
       case .float(let float):
         let sizes = intrinsicWidths(float), margins = marginsForIntrinsic(float)
         minimum = max(minimum, sizes.min + margins)
@@ -133,7 +142,7 @@ extension LayoutEngine {
   /// A laid-out piece of a line: the item's box, its left and width, its extent above and below the baseline.
   private struct Placed {
     /// Whether the item starts (or, on a later line, continues) an inline box, ends one, or is content.
-    enum Role { case content, open, close }
+    enum Role { case content, open, reopen, close }
     var role: Role = .content
     var box: LayoutBox
     var x: Double
@@ -163,12 +172,15 @@ extension LayoutEngine {
     var pendingSpace = 0.0
     /// The text box the pending collapsible space belongs to (its fragment includes the space).
     var pendingSpaceOwner: LayoutBox?
+    /// Where on the line the pending space stands (inline boxes opened after it are inside it only if content follows).
+    var pendingSpaceIndex = 0
 
     func finishLine(forced: Bool) {
       defer {
         line.removeAll()
         lineWidth = 0
         pendingSpace = 0
+        pendingSpaceOwner = nil
         lineHasContent = false
         band = floats.available(from: y, height: strutHeight, left: left, right: right)
         for float in pendingFloats { layoutFloat(float, in: box, top: y, floats: floats) }
@@ -194,7 +206,8 @@ extension LayoutEngine {
         default: 0
         }
       // An inline box's fragment on this line runs from its start to its end, or to the line's end when it goes on.
-      var openOnLine: [(item: Placed, x: Double)] = []
+      // A box continued from the line before gets a fragment here only if something of it is on this line.
+      var openOnLine: [(item: Placed, x: Double, continued: Bool, hasContent: Bool)] = []
       func addFragment(_ item: Placed, from start: Double, to end: Double) {
         let box = item.box
         let padding = box.kind == .inline ? box.padding : BoxStyle.Edges()
@@ -212,13 +225,16 @@ extension LayoutEngine {
       for item in line {
         let x = band.left + item.x + shift
         lineEnd = max(lineEnd, x + item.width)
+        if item.role != .close || item.width > 0 {
+          for index in openOnLine.indices { openOnLine[index].hasContent = true }
+        }
         switch item.role {
-        case .open:
-          openOnLine.append((item, x))
+        case .open, .reopen:
+          openOnLine.append((item, x, item.role == .reopen, false))
         case .close:
           if let index = openOnLine.lastIndex(where: { $0.item.box === item.box }) {
             let opened = openOnLine.remove(at: index)
-            addFragment(opened.item, from: opened.x, to: x + item.width)
+            if !opened.continued || opened.hasContent { addFragment(opened.item, from: opened.x, to: x + item.width) }
           } else {
             addFragment(item, from: x, to: x + item.width)
           }
@@ -230,7 +246,9 @@ extension LayoutEngine {
           atomic.translate(x + atomic.margin.left - atomic.x, targetY - atomic.y)
         }
       }
-      for opened in openOnLine { addFragment(opened.item, from: opened.x, to: lineEnd) }
+      for opened in openOnLine where !opened.continued || opened.hasContent {
+        addFragment(opened.item, from: opened.x, to: lineEnd)
+      }
       y = baseline + below
     }
 
@@ -249,7 +267,14 @@ extension LayoutEngine {
       }
       guard pendingSpace > 0, let owner = pendingSpaceOwner else { return }
       let metrics = textMetrics(owner)
-      place(Placed(box: owner, x: 0, width: pendingSpace, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below))
+      // Before the inline boxes (and their start edges) that opened after the space.
+      let at = min(pendingSpaceIndex, line.count)
+      let x = at < line.count ? line[at].x : lineWidth
+      for index in at..<line.count { line[index].x += pendingSpace }
+      line.insert(
+        Placed(box: owner, x: x, width: pendingSpace, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below),
+        at: at)
+      lineWidth += pendingSpace
     }
 
     func textMetrics(_ owner: LayoutBox) -> (font: Font, above: Double, below: Double) {
@@ -260,10 +285,26 @@ extension LayoutEngine {
     }
 
     /// Puts the inline boxes still open onto the new line (their fragments continue).
-    func reopenInlines() {
-      for inline in openInlines {
+    func reopenInlines(except carried: [LayoutBox] = []) {
+      for inline in openInlines where !carried.contains(where: { $0 === inline }) {
         let metrics = textMetrics(inline)
-        place(Placed(role: .open, box: inline, x: 0, width: 0, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
+        place(Placed(role: .reopen, box: inline, x: 0, width: 0, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
+      }
+    }
+
+    /// Breaks the line before content that does not fit; inline boxes opened just before it go to the new line with it.
+    func wrapLine() {
+      var carried: [Placed] = []
+      while let last = line.last, last.role == .open {
+        carried.insert(line.removeLast(), at: 0)
+      }
+      if let first = carried.first { lineWidth = first.x - first.box.margin.left }
+      finishLine(forced: false)
+      reopenInlines(except: carried.map(\.box))
+      for item in carried {
+        lineWidth += item.box.margin.left
+        place(item)
+        if item.width > 0 { lineHasContent = true }
       }
     }
 
@@ -278,16 +319,14 @@ extension LayoutEngine {
         if word.isEmpty {
           // A collapsible space: kept only between content on a line.
           if lineHasContent {
+            if pendingSpaceOwner == nil { pendingSpaceIndex = line.count }
             pendingSpace += space
             pendingSpaceOwner = owner
           }
           continue
         }
         let available = band.right - band.left
-        if lineHasContent, owner.style.wraps, lineWidth + pendingSpace + width > available + 0.01 {
-          finishLine(forced: false)
-          reopenInlines()
-        }
+        if lineHasContent, owner.style.wraps, lineWidth + pendingSpace + width > available + 0.01 { wrapLine() }
         commitSpace()
         place(Placed(box: owner, x: 0, width: width, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below))
         lineHasContent = true
@@ -297,12 +336,13 @@ extension LayoutEngine {
         inline.margin = inline.style.resolvedMargin(box.contentWidth)
         inline.fragments = []
         let edge = inline.margin.left + inline.border.left + inline.padding.left
-        commitSpace()
+        let hasEdges = edge > 0 || inline.border.vertical + inline.padding.vertical > 0
+        if hasEdges { commitSpace() }
         openInlines.append(inline)
         let metrics = textMetrics(inline)
         lineWidth += inline.margin.left
         place(Placed(role: .open, box: inline, x: 0, width: inline.border.left + inline.padding.left, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
-        if edge > 0 || inline.border.vertical + inline.padding.vertical > 0 { lineHasContent = true }
+        if hasEdges { lineHasContent = true }
       case .close(let inline):
         openInlines.removeAll { $0 === inline }
         let metrics = textMetrics(inline)
@@ -314,11 +354,8 @@ extension LayoutEngine {
       case .atomic(let atomic):
         layoutBlockLevel(atomic, containerX: box.contentX, containerY: box.contentY, containerWidth: box.contentWidth, containerHeight: nil, at: 0, floats: FloatArea(), shrinkToFit: true)
         let outer = atomic.width + atomic.margin.horizontal
+        if lineHasContent, box.style.wraps, lineWidth + pendingSpace + outer > band.right - band.left + 0.01 { wrapLine() }
         commitSpace()
-        if lineHasContent, box.style.wraps, lineWidth + outer > band.right - band.left + 0.01 {
-          finishLine(forced: false)
-          reopenInlines()
-        }
         let baseline = atomic.style.overflowClips && atomic.kind != .replaced ? nil : atomic.baseline
         let ascent = atomic.margin.top + (baseline ?? (atomic.height + atomic.margin.bottom)) - atomic.margin.top
         let aboveBaseline = (baseline.map { $0 + atomic.margin.top }) ?? (atomic.height + atomic.margin.vertical)

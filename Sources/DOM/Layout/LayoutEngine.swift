@@ -189,9 +189,12 @@ final class LayoutEngine {
       if isEmptyBlock(child) {
         // Its margins collapse through it (https://www.w3.org/TR/CSS22/box.html#collapsing-margins).
         layoutBlockLevel(child, containerX: contentX, containerY: contentTop, containerWidth: width, containerHeight: definiteHeight, at: top, floats: floats)
-        if !(isFirst && collapsesTop) { strut = childStrut }
-        strut.add(child.style.resolvedMargin(width).bottom)
-        isFirst = false
+        // Before any content, its margins joined the box's own top margin (collapsedTopMargin), with the next child's.
+        if !(isFirst && collapsesTop) {
+          strut = childStrut
+          strut.add(child.style.resolvedMargin(width).bottom)
+          isFirst = false
+        }
         continue
       }
       layoutBlockLevel(
@@ -216,11 +219,21 @@ final class LayoutEngine {
     var strut = MarginStrut()
     strut.add(box.style.margin.top.resolve(containerWidth) ?? 0)
     var current = box
-    while !establishesFormattingContext(current), current.border.top == 0, current.style.resolvedPadding(containerWidth).top == 0,
-      !current.hasInlineChildren, let first = current.children.first(where: { !$0.isOutOfFlow }), first.style.clear == "none"
+    walk: while !establishesFormattingContext(current), current.border.top == 0,
+      current.style.resolvedPadding(containerWidth).top == 0, !current.hasInlineChildren
     {
-      strut.add(first.style.margin.top.resolve(containerWidth) ?? 0)
-      current = first
+      // Empty blocks before the first child with content let their margins collapse through them as well.
+      for child in current.children where !child.isOutOfFlow {
+        guard child.style.clear == "none" else { break walk }
+        strut.add(child.style.margin.top.resolve(containerWidth) ?? 0)
+        if isEmptyBlock(child) {
+          strut.add(child.style.margin.bottom.resolve(containerWidth) ?? 0)
+          continue
+        }
+        current = child
+        continue walk
+      }
+      break
     }
     return strut
   }
@@ -245,8 +258,22 @@ final class LayoutEngine {
       box.style.minHeight.resolve(0) ?? 0 == 0, box.border.vertical == 0,
       box.style.padding.top.resolve(0) ?? 0 == 0, box.style.padding.bottom.resolve(0) ?? 0 == 0
     else { return false }
-    if box.hasInlineChildren { return false }
+    if box.hasInlineChildren { return box.children.allSatisfy(makesNoLine) }
     return box.children.allSatisfy { $0.isOutOfFlow || isEmptyBlock($0) }
+  }
+
+  /// Inline content that makes no line box (https://www.w3.org/TR/CSS22/visuren.html#inline-formatting: lines
+  /// with no text, no preserved white space, no atomic inline and no inline box with margins, borders or padding
+  /// are treated as not there): empty inline boxes, white space that collapses away, out-of-flow boxes.
+  private func makesNoLine(_ box: LayoutBox) -> Bool {
+    switch box.kind {
+    case .text: return BoxTreeBuilder.isCollapsibleWhiteSpace(box)
+    case .inline:
+      let padding = box.style.resolvedPadding(0), margin = box.style.resolvedMargin(0)
+      guard box.border.horizontal == 0, padding.horizontal == 0, margin.horizontal == 0 else { return false }
+      return box.children.allSatisfy(makesNoLine)
+    default: return box.isOutOfFlow
+    }
   }
 
   // MARK: Floats
