@@ -138,6 +138,10 @@ final class LayoutEngine {
         // A formatting context's height holds its floats (https://www.w3.org/TR/CSS22/visudet.html#root-height).
         contentHeight = max(contentHeight, ownFloats.bottom - box.contentY)
       }
+      if contentHeight == 0, hasMarkerLine(box) {
+        // The marker of a list item with no lines of its own makes one (WebKit's empty <li> is a line high).
+        contentHeight = style.lineHeightPixels(normal: font(style).normalLineHeight)
+      }
       if box.baseline == nil, box.element?.isHTML(named: "button") == true {
         // An empty button (WebKit lays buttons out as flex boxes) has its baseline at its content top.
         box.baseline = box.border.top + box.padding.top
@@ -258,8 +262,16 @@ final class LayoutEngine {
       box.style.minHeight.resolve(0) ?? 0 == 0, box.border.vertical == 0,
       box.style.padding.top.resolve(0) ?? 0 == 0, box.style.padding.bottom.resolve(0) ?? 0 == 0
     else { return false }
+    if hasMarkerLine(box) { return false }
     if box.hasInlineChildren { return box.children.allSatisfy(makesNoLine) }
     return box.children.allSatisfy { $0.isOutOfFlow || isEmptyBlock($0) }
+  }
+
+  /// A list item with a marker and no block-level children: the marker (outside, in the first line) makes a line
+  /// even when nothing else does.
+  func hasMarkerLine(_ box: LayoutBox) -> Bool {
+    box.element != nil && box.style.display == "list-item" && box.style.style[.listStyleType] != "none"
+      && !box.children.contains { !$0.isOutOfFlow && !$0.isInlineLevel }
   }
 
   /// Inline content that makes no line box (https://www.w3.org/TR/CSS22/visuren.html#inline-formatting: lines
