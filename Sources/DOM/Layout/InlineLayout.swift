@@ -1,12 +1,15 @@
 /// Inline formatting (https://www.w3.org/TR/CSS22/visuren.html#inline-formatting): a block container's inline
-/// content as a sequence of items, broken into line boxes at spaces (UAX 14's space opportunities) at the width left
+/// content as a sequence of items, broken into line boxes at spaces and UAX 14's other opportunities (LineBreaks.swift)
+/// — a run with no opportunity in it moves to the next line whole, across element boundaries — at the width left
 /// beside floats; each line's height from its items' fonts (half-leading around ascent + descent, the block's strut),
 /// items on the baseline, `text-align` for the line's free space; text and inline boxes get one fragment per line.
 extension LayoutEngine {
   /// One piece of a block's inline content, in order.
   enum InlineItem {
-    /// A word with the collapsed space after it (`space` is its width, 0 when none).
-    case word(LayoutBox, Substring, width: Double, space: Double)
+    /// A piece of text between break opportunities; a collapsible space is an empty word whose `space` is its
+    /// width. `breakable`: a line may break before it (after a space, an atomic inline or a UAX 14 opportunity);
+    /// when false it is glued to the content before it (`foo<b>bar</b>`).
+    case word(LayoutBox, Substring, width: Double, space: Double, breakable: Bool)
     case open(LayoutBox)
     case close(LayoutBox)
     case atomic(LayoutBox)
@@ -19,6 +22,7 @@ extension LayoutEngine {
   func inlineItems(_ box: LayoutBox) -> [InlineItem] {
     var items: [InlineItem] = []
     var lastWasSpace = true
+    var breakable = true
     func visit(_ child: LayoutBox) {
       if child.style.isOutOfFlowPositioned {
         items.append(.positioned(child))
@@ -30,10 +34,11 @@ extension LayoutEngine {
       }
       switch child.kind {
       case .text:
-        appendText(child, to: &items, lastWasSpace: &lastWasSpace)
+        appendText(child, to: &items, lastWasSpace: &lastWasSpace, breakable: &breakable)
       case .lineBreak:
         items.append(.forcedBreak(child))
         lastWasSpace = true
+        breakable = true
       case .inline:
         items.append(.open(child))
         for grandchild in child.children { visit(grandchild) }
@@ -41,13 +46,14 @@ extension LayoutEngine {
       default:
         items.append(.atomic(child))
         lastWasSpace = false
+        breakable = true
       }
     }
     for child in box.children { visit(child) }
     return items
   }
 
-  private func appendText(_ box: LayoutBox, to items: inout [InlineItem], lastWasSpace: inout Bool) {
+  private func appendText(_ box: LayoutBox, to items: inout [InlineItem], lastWasSpace: inout Bool, breakable: inout Bool) {
     guard let data = box.text?.data else { return }
     let font = font(box.style)
     let collapses = box.style.collapsesSpaces
@@ -59,6 +65,7 @@ extension LayoutEngine {
       if character == "\n" && keepsNewlines {
         items.append(.forcedBreak(nil))
         lastWasSpace = true
+        breakable = true
         index = data.index(after: index)
         continue
       }
@@ -66,21 +73,24 @@ extension LayoutEngine {
         var end = index
         while end < data.endIndex, isSpace(data[end]) { end = data.index(after: end) }
         if collapses {
-          if !lastWasSpace { items.append(.word(box, "", width: 0, space: font.spaceWidth)) }
+          if !lastWasSpace { items.append(.word(box, "", width: 0, space: font.spaceWidth, breakable: false)) }
         } else {
-          // Preserved spaces are content: they take their width at the start of a line too.
+          // Preserved spaces are content: they take their width at the start of a line too, and hang at its end.
           let run = data[index..<end]
-          items.append(.word(box, run, width: font.width(of: run), space: 0))
+          items.append(.word(box, run, width: font.width(of: run), space: 0, breakable: false))
         }
         lastWasSpace = true
+        breakable = true
         index = end
         continue
       }
       var end = index
       while end < data.endIndex, !isSpace(data[end]), !(data[end] == "\n" && keepsNewlines) { end = data.index(after: end) }
-      let word = data[index..<end]
-      items.append(.word(box, word, width: font.width(of: word), space: 0))
+      for (number, segment) in LineBreaks.segments(data[index..<end]).enumerated() {
+        items.append(.word(box, segment, width: font.width(of: segment), space: 0, breakable: number > 0 || breakable))
+      }
       lastWasSpace = false
+      breakable = false
       index = end
     }
   }
@@ -96,12 +106,13 @@ extension LayoutEngine {
     }
     for item in inlineItems(box) {
       switch item {
-      case .word(let owner, let text, let width, let space):
+      case .word(let owner, let text, let width, let space, let breakable):
         if text.isEmpty {
           pendingSpace += space
           if owner.style.wraps { endWord() }
           continue
         }
+        if breakable && owner.style.wraps { endWord() }
         word += width
         line += pendingSpace + width
         pendingSpace = 0
@@ -308,13 +319,30 @@ extension LayoutEngine {
       }
     }
 
-    for item in items { if case .word(let text, _, _, _) = item { text.fragments = [] } }
+    for item in items { if case .word(let text, _, _, _, _) = item { text.fragments = [] } }
+
+    /// The width from a breakable word to the next break opportunity: the run that must fit on the line whole.
+    func unbreakableWidth(from start: Int) -> Double {
+      guard case .word(_, _, let first, _, _) = items[start] else { return 0 }
+      var width = first
+      for next in items[(start + 1)...] {
+        switch next {
+        case .word(_, let text, let piece, _, let breakable):
+          guard !text.isEmpty, !breakable else { return width }
+          width += piece
+        case .open(let inline): width += inlineEdge(inline, opening: true)
+        case .close(let inline): width += inlineEdge(inline, opening: false)
+        default: return width
+        }
+      }
+      return width
+    }
     var index = 0
     while index < items.count {
       let item = items[index]
       index += 1
       switch item {
-      case .word(let owner, let word, let width, let space):
+      case .word(let owner, let word, let width, let space, let breakable):
         let metrics = textMetrics(owner)
         if word.isEmpty {
           // A collapsible space: kept only between content on a line.
@@ -326,7 +354,11 @@ extension LayoutEngine {
           continue
         }
         let available = band.right - band.left
-        if lineHasContent, owner.style.wraps, lineWidth + pendingSpace + width > available + 0.01 { wrapLine() }
+        if lineHasContent, breakable || pendingSpace > 0, owner.style.wraps,
+          lineWidth + pendingSpace + unbreakableWidth(from: index - 1) > available + 0.01
+        {
+          wrapLine()
+        }
         commitSpace()
         place(Placed(box: owner, x: 0, width: width, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below))
         lineHasContent = true
@@ -406,7 +438,7 @@ extension LayoutEngine {
         inline.y = union.y
         inline.width = union.width
         inline.height = union.height
-      } else if case .word(let text, _, _, _) = item, let first = text.fragments.first {
+      } else if case .word(let text, _, _, _, _) = item, let first = text.fragments.first {
         let union = text.fragments.dropFirst().reduce(first) { $0.union($1) }
         text.x = union.x
         text.y = union.y

@@ -1,0 +1,72 @@
+/// Line-break opportunities inside a run of text without spaces, by the pair rules of UAX #14
+/// (https://www.unicode.org/reports/tr14/) that matter for Latin text, code and CJK: after hyphens, slashes and
+/// closing brackets before an opening one, between ideographs; never before closing punctuation or after opening
+/// punctuation, around quotes and no-break spaces, or inside words and numbers (`a.b`, `f(x)`, `3.14`).
+enum LineBreaks {
+  /// The line-breaking classes used here (a subset of UAX #14's; every other character is AL, a letter).
+  enum Class {
+    case letter, number, open, close, closeParenthesis, infix, exclamation, hyphen, breakAfter, slash, quote, glue
+    case ideograph, dash
+  }
+
+  static func lineBreakClass(_ scalar: Unicode.Scalar) -> Class {
+    switch scalar.value {
+    case 0x30...0x39: .number
+    case 0x28, 0x5B: .open  // ( [
+    case 0x7B: .open  // {
+    case 0x29, 0x5D: .closeParenthesis  // ) ]
+    case 0x7D: .close  // }
+    case 0x2C, 0x2E, 0x3A, 0x3B: .infix  // , . : ;
+    case 0x21, 0x3F: .exclamation  // ! ?
+    case 0x2D: .hyphen
+    case 0x2F: .slash
+    case 0x7C, 0x2010, 0x2012, 0x2013: .breakAfter  // | ‐ ‒ –
+    case 0x2014: .dash  // —
+    case 0x22, 0x27, 0x2018, 0x2019, 0x201C, 0x201D, 0xAB, 0xBB: .quote
+    case 0xA0, 0x202F, 0x2007, 0x2060, 0xFEFF: .glue
+    case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0x300D, 0x300F, 0x3011, 0xFF09: .close
+    case 0x300C, 0x300E, 0x3010, 0xFF08: .open
+    case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0x20000...0x2FFFD: .ideograph
+    default: .letter
+    }
+  }
+
+  /// Whether a line may break between two adjacent characters of one run.
+  static func canBreak(between before: Class, and after: Class) -> Bool {
+    switch (before, after) {
+    case (_, .close), (_, .closeParenthesis), (_, .exclamation), (_, .infix), (_, .slash): false  // LB13
+    case (.open, _): false  // LB14
+    case (.quote, _), (_, .quote): false  // LB19
+    case (.glue, _), (_, .glue): false  // LB12
+    case (_, .hyphen), (_, .breakAfter): false  // LB21
+    case (.dash, .dash): false  // LB17
+    case (.hyphen, .number), (.slash, .number), (.infix, .number): false  // LB25
+    case (.infix, .letter): false  // LB29
+    case (.closeParenthesis, .letter), (.closeParenthesis, .number): false  // LB30
+    case (.letter, .open), (.number, .open): false  // LB30
+    case (.hyphen, _), (.breakAfter, _), (.slash, _), (.dash, _), (_, .dash): true  // LB21, LB17 (after), LB31
+    case (.ideograph, _), (_, .ideograph): true  // LB31
+    case (.closeParenthesis, _), (.close, _), (.exclamation, _), (.infix, _): true  // LB31
+    default: false  // LB23, LB28: letters and numbers hold together
+    }
+  }
+
+  /// The run split at its break opportunities (the run itself when it has none).
+  static func segments(_ run: Substring) -> [Substring] {
+    var result: [Substring] = []
+    var start = run.startIndex
+    var previous: Class?
+    var index = run.startIndex
+    while index < run.endIndex {
+      let current = run[index].unicodeScalars.first.map(lineBreakClass) ?? .letter
+      if let previous, canBreak(between: previous, and: current) {
+        result.append(run[start..<index])
+        start = index
+      }
+      previous = current
+      index = run.index(after: index)
+    }
+    result.append(run[start..<run.endIndex])
+    return result
+  }
+}
