@@ -1,7 +1,8 @@
-/// Line-break opportunities inside a run of text without spaces, by the pair rules of UAX #14
-/// (https://www.unicode.org/reports/tr14/) that matter for Latin text, code and CJK: after hyphens, slashes and
-/// closing brackets before an opening one, between ideographs; never before closing punctuation or after opening
-/// punctuation, around quotes and no-break spaces, or inside words and numbers (`a.b`, `f(x)`, `3.14`).
+/// Line-break opportunities inside a run of text without spaces. Between two ASCII characters, WebKit's own table
+/// (WebCore/rendering/BreakLines.cpp, compatible with Firefox 3.6 and Internet Explorer): after `-` and `?`, and
+/// before an opening `(`, `<`, `[` or `{` that follows punctuation — never after a letter, a digit or `/`, so URLs
+/// and `f(x)` hold together but `a[b](c)` breaks before `(`. Elsewhere the pair rules of UAX #14
+/// (https://www.unicode.org/reports/tr14/) that matter for dashes, quotes, no-break spaces and CJK.
 enum LineBreaks {
   /// The line-breaking classes used here (a subset of UAX #14's; every other character is AL, a letter).
   enum Class {
@@ -31,6 +32,27 @@ enum LineBreaks {
     }
   }
 
+  /// WebKit's ASCII table: whether a line may break between two printable ASCII characters.
+  static func canBreakASCII(between before: UInt8, and after: UInt8) -> Bool {
+    let isDigit = after >= 0x30 && after <= 0x39
+    let isLetter = (after | 0x20) >= 0x61 && (after | 0x20) <= 0x7A
+    switch before {
+    case UInt8(ascii: "-"):
+      // Before anything but a digit, a comma or a full stop.
+      return !isDigit && after != UInt8(ascii: ",") && after != UInt8(ascii: ".")
+    case UInt8(ascii: "?"):
+      return isDigit || isLetter || Array("([{<#$%&*+-=>@\\^_`|~".utf8).contains(after)
+    case UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: "@"),
+      UInt8(ascii: "["), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "{"), 0x7F:
+      return false
+    case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
+      // Other punctuation: before an opening bracket.
+      return Array("(<[{".utf8).contains(after)
+    default:
+      return false  // letters and digits
+    }
+  }
+
   /// Whether a line may break between two adjacent characters of one run.
   static func canBreak(between before: Class, and after: Class) -> Bool {
     switch (before, after) {
@@ -55,13 +77,20 @@ enum LineBreaks {
   static func segments(_ run: Substring) -> [Substring] {
     var result: [Substring] = []
     var start = run.startIndex
-    var previous: Class?
+    var previous: (scalar: Unicode.Scalar, class: Class)?
     var index = run.startIndex
     while index < run.endIndex {
-      let current = run[index].unicodeScalars.first.map(lineBreakClass) ?? .letter
-      if let previous, canBreak(between: previous, and: current) {
-        result.append(run[start..<index])
-        start = index
+      let scalar = run[index].unicodeScalars.first ?? " "
+      let current = (scalar, lineBreakClass(scalar))
+      if let previous {
+        let breaks =
+          previous.scalar.isASCII && scalar.isASCII
+          ? canBreakASCII(between: UInt8(previous.scalar.value), and: UInt8(scalar.value))
+          : canBreak(between: previous.class, and: current.1)
+        if breaks {
+          result.append(run[start..<index])
+          start = index
+        }
       }
       previous = current
       index = run.index(after: index)
