@@ -91,9 +91,10 @@ extension LayoutEngine {
         if cell.style.verticalAlign == "middle" { for child in cell.children { child.translate(0, free / 2) } }
       }
       if let row {
-        row.x = table.contentX + spacing
+        // WebKit's row boxes span the table's content width (the spacing at both ends included).
+        row.x = table.contentX
         row.y = y
-        row.width = max(0, x - spacing - row.x)
+        row.width = table.contentWidth
         row.height = rowHeight
       }
       y += rowHeight + spacing
@@ -102,10 +103,11 @@ extension LayoutEngine {
     for group in table.children where group.kind == .tableRowGroup {
       let rows = group.children.filter { $0.kind == .tableRow }
       guard let first = rows.first, let last = rows.last else { continue }
-      group.x = first.x
-      group.y = first.y
-      group.width = rows.map(\.width).max() ?? 0
-      group.height = last.y + last.height - first.y
+      // And row groups from the spacing above their first row to the spacing below their last (WebKitGTK 2.50).
+      group.x = table.contentX
+      group.y = first.y - spacing
+      group.width = table.contentWidth
+      group.height = last.y + last.height + spacing - group.y
     }
     let height = y - table.contentY
     return max(height, specifiedHeight ?? 0)

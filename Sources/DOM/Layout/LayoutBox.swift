@@ -223,6 +223,7 @@ struct BoxTreeBuilder {
     case .block, .tableCell, .flex, .grid:
       break
     case .table, .tableRowGroup, .tableRow:
+      normalizeTablePart(box)
       return
     default:
       return
@@ -274,6 +275,50 @@ struct BoxTreeBuilder {
     }
     flush()
     box.children = result
+  }
+
+  /// https://drafts.csswg.org/css-tables-3/#fixup-algorithm — white space between table parts makes no box, and
+  /// other content a table part cannot hold is wrapped: runs of non-cells in a row go into an anonymous cell,
+  /// non-rows in a row group or table into an anonymous row (cells) or a row and a cell (anything else).
+  private func normalizeTablePart(_ box: LayoutBox) {
+    let wanted: LayoutBox.Kind = box.kind == .tableRow ? .tableCell : .tableRow
+    var result: [LayoutBox] = []
+    var run: [LayoutBox] = []
+    func flush() {
+      defer { run.removeAll() }
+      guard run.contains(where: { !Self.isCollapsibleWhiteSpace($0) }) else { return }
+      result.append(wrap(run, in: box, as: wanted))
+    }
+    for child in box.children {
+      let fits = child.kind == wanted || (box.kind == .table && child.kind == .tableRowGroup) || child.isOutOfFlow
+        || child.style.display == "table-caption" || child.style.display == "table-column"
+        || child.style.display == "table-column-group"
+      if fits {
+        flush()
+        result.append(child)
+      } else {
+        run.append(child)
+      }
+    }
+    flush()
+    box.children = result
+  }
+
+  /// An anonymous table part around boxes: a cell (its contents normalized as a block's), or a row holding the
+  /// boxes' cells and an anonymous cell for the rest.
+  private func wrap(_ boxes: [LayoutBox], in parent: LayoutBox, as kind: LayoutBox.Kind) -> LayoutBox {
+    var style = anonymousStyle(parent.style)
+    style.display = kind == .tableCell ? "table-cell" : "table-row"
+    let wrapper = LayoutBox(kind: kind, element: nil, style: style)
+    wrapper.parent = parent
+    wrapper.children = boxes
+    for child in boxes { child.parent = wrapper }
+    if kind == .tableCell {
+      normalize(wrapper)
+    } else {
+      normalizeTablePart(wrapper)
+    }
+    return wrapper
   }
 
   /// The style of an anonymous block: its parent's inherited properties, everything else initial.

@@ -173,7 +173,17 @@ final class LayoutEngine {
     var strut = MarginStrut()
     var isFirst = true
     var lastBaseline: Double?
-    for child in box.children {
+    let legend = renderedLegend(box)
+    if let legend {
+      // https://html.spec.whatwg.org/multipage/rendering.html#the-fieldset-and-legend-elements: the legend is
+      // shrink-to-fit at the content's left, over the top border (centred on it); what follows starts below the
+      // taller of the two.
+      layoutBlockLevel(legend, containerX: contentX, containerY: contentTop, containerWidth: width, containerHeight: nil, at: box.y, floats: FloatArea(), shrinkToFit: true)
+      let outer = legend.height + legend.margin.vertical
+      legend.translate(0, box.y + max(0, (box.border.top - outer) / 2) + legend.margin.top - legend.y)
+      cursor += max(0, outer - box.border.top)
+    }
+    for child in box.children where child !== legend {
       if child.style.isOutOfFlowPositioned {
         positioned.append((child, 0, cursor + strut.value - contentTop))
         continue
@@ -216,6 +226,15 @@ final class LayoutEngine {
       !establishesFormattingContext(box) && box.border.bottom == 0 && box.padding.bottom == 0 && box.style.height.isAuto
       && definiteHeight == nil
     return cursor - contentTop + (collapsesBottom ? 0 : strut.value)
+  }
+
+  /// A fieldset's first child when it is a legend in the flow (the one drawn over the border).
+  func renderedLegend(_ box: LayoutBox) -> LayoutBox? {
+    guard box.element?.isHTML(named: "fieldset") == true,
+      let first = box.children.first(where: { !$0.style.isOutOfFlowPositioned }),
+      first.element?.isHTML(named: "legend") == true, !first.isFloat
+    else { return nil }
+    return first
   }
 
   /// The margin of a child's top that collapses with the margins of its first children (as far as they collapse).

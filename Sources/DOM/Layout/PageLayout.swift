@@ -9,10 +9,13 @@ public final class PageLayout {
   let environment: MediaEnvironment
   let root: LayoutBox?
   private var boxes: [ObjectIdentifier: LayoutBox] = [:]
-  /// Boxes in paint order, back to front (tree order, positioned boxes after the in-flow content).
+  /// Boxes in paint order, back to front (``paintOrder(_:)``).
   private var paintOrder: [LayoutBox] = []
   /// Elements inside a closed `<details>`: they have boxes, but are not painted or hit.
   private var skippedElements = Set<ObjectIdentifier>()
+  /// The boxes of the graphics inside outer `<svg>` elements (SVGGeometry.swift), and each svg's shapes in paint order.
+  private var svgBoxes: [ObjectIdentifier: LayoutRect] = [:]
+  private var svgShapes: [ObjectIdentifier: [(element: Element, rect: LayoutRect)]] = [:]
 
   init(document: Document, naturalSize: ((Element) -> (width: Double, height: Double)?)?) {
     version = document.styleVersion
@@ -22,18 +25,45 @@ public final class PageLayout {
       let engine = LayoutEngine(viewport: environment)
       engine.naturalSize = naturalSize
       engine.layout(root: root)
-      var positioned: [LayoutBox] = []
       func visit(_ box: LayoutBox, skipped: Bool) {
         if let element = box.element, boxes[ObjectIdentifier(element)] == nil {
           boxes[ObjectIdentifier(element)] = box
           if skipped { skippedElements.insert(ObjectIdentifier(element)) }
         }
-        if !skipped { if box.style.isPositioned { positioned.append(box) } else { paintOrder.append(box) } }
         for child in box.children { visit(child, skipped: skipped || box.skipsContents) }
       }
       visit(root, skipped: false)
-      paintOrder += positioned.sorted { ($0.style.zIndex ?? 0) < ($1.style.zIndex ?? 0) }
+      paintOrder = Self.paintOrder(root)
+      for box in paintOrder where box.kind == .replaced {
+        guard let svg = box.element, svg.localName == "svg", svg.namespaceURI == LibXML.Namespace.svg.rawValue else { continue }
+        let geometry = SVGGeometry(svg: svg, contentBox: LayoutRect(x: box.contentX, y: box.contentY, width: box.contentWidth, height: box.contentHeight))
+        for (element, rect) in geometry.boxes { svgBoxes[ObjectIdentifier(element)] = rect }
+        svgShapes[ObjectIdentifier(svg)] = geometry.shapes
+      }
     }
+  }
+
+  /// A box and its descendants back to front (https://www.w3.org/TR/CSS22/zindex.html, simplified): the box, its
+  /// positioned descendants with negative z-index, its in-flow descendants in tree order, then its positioned
+  /// descendants by z-index (tree order among equals), each painted with everything inside it. Contents of a closed
+  /// `<details>` are not painted.
+  private static func paintOrder(_ box: LayoutBox) -> [LayoutBox] {
+    var inFlow: [LayoutBox] = []
+    var layers: [(z: Int, order: Int, boxes: [LayoutBox])] = []
+    func walk(_ parent: LayoutBox) {
+      guard !parent.skipsContents else { return }
+      for child in parent.children {
+        if child.style.isPositioned {
+          layers.append((child.style.zIndex ?? 0, layers.count, paintOrder(child)))
+        } else {
+          inFlow.append(child)
+          walk(child)
+        }
+      }
+    }
+    walk(box)
+    layers.sort { ($0.z, $0.order) < ($1.z, $1.order) }
+    return [box] + layers.filter { $0.z < 0 }.flatMap(\.boxes) + inFlow + layers.filter { $0.z >= 0 }.flatMap(\.boxes)
   }
 
   func isCurrent(for document: Document) -> Bool {
@@ -43,12 +73,12 @@ public final class PageLayout {
   /// The element's principal box's border box; nil when it generates no box (`display: none`, `contents`, or
   /// not in the document).
   public func borderBox(of element: Element) -> LayoutRect? {
-    boxes[ObjectIdentifier(element)].map(\.borderRect)
+    boxes[ObjectIdentifier(element)].map(\.borderRect) ?? svgBoxes[ObjectIdentifier(element)]
   }
 
   /// One border-box rectangle per box fragment: each line an inline has content on, else the border box.
   public func clientRects(of element: Element) -> [LayoutRect] {
-    guard let box = boxes[ObjectIdentifier(element)] else { return [] }
+    guard let box = boxes[ObjectIdentifier(element)] else { return svgBoxes[ObjectIdentifier(element)].map { [$0] } ?? [] }
     if box.kind == .inline { return box.fragments }
     return [box.borderRect]
   }
@@ -59,6 +89,12 @@ public final class PageLayout {
     guard let box = boxes[ObjectIdentifier(element)], box.kind != .inline else { return nil }
     let rect = box.paddingRect
     return (rect.width, rect.height)
+  }
+
+  /// The content box's size (an image's rendered `width` and `height`); nil for inline boxes and elements with no box.
+  public func contentSize(of element: Element) -> (width: Double, height: Double)? {
+    guard let box = boxes[ObjectIdentifier(element)], box.kind != .inline else { return nil }
+    return (box.contentWidth, box.contentHeight)
   }
 
   /// The border widths on the top and left: `clientTop`/`clientLeft`.
@@ -126,6 +162,10 @@ public final class PageLayout {
       let rects = box.kind == .inline || box.kind == .text ? box.fragments : [box.borderRect]
       guard rects.contains(where: { $0.contains(x: x, y: y) }), !isClipped(box, x: x, y: y) else { continue }
       seen.insert(ObjectIdentifier(element))
+      // Inside an svg, the topmost shape under the point (its ancestors up to the svg follow).
+      if let shape = svgShapes[ObjectIdentifier(element)]?.last(where: { $0.rect.contains(x: x, y: y) }) {
+        hits.append(shape.element)
+      }
       hits.append(element)
     }
     // Every element hit has its ancestors hit too (the root is under everything).
@@ -166,11 +206,31 @@ public final class PageLayout {
     return false
   }
 
+  /// https://w3c.github.io/IntersectionObserver/#calculate-intersection-rect-algo — the element's bounding box clipped
+  /// by the overflow clips of its containing boxes up to `root` (exclusive; nil: the whole tree); nil when it has no
+  /// box or is inside a closed `<details>`.
+  public func clippedRect(of element: Element, root: Element? = nil) -> LayoutRect? {
+    guard !skippedElements.contains(ObjectIdentifier(element)) else { return nil }
+    guard let box = boxes[ObjectIdentifier(element)] else { return svgBoxes[ObjectIdentifier(element)] }
+    let fragments = clientRects(of: element)
+    var rect = fragments.dropFirst().reduce(fragments.first ?? box.borderRect) { $0.union($1) }
+    var current = box.parent
+    while let ancestor = current, root.map({ ancestor.element !== $0 }) ?? true {
+      if ancestor.style.overflowClips, !box.style.isOutOfFlowPositioned || ancestor.style.isPositioned {
+        rect = rect.intersection(ancestor.paddingRect)
+      }
+      current = ancestor.parent
+    }
+    return rect
+  }
+
   /// https://drafts.csswg.org/cssom-view/#dom-element-checkvisibility — false without a box or inside a closed
   /// `<details>` (content-visibility: hidden); with options, false
   /// when `visibility` hides it or an ancestor's `opacity` is 0.
   public func isVisible(_ element: Element, checkVisibilityCSS: Bool, checkOpacity: Bool) -> Bool {
-    guard let box = boxes[ObjectIdentifier(element)], !skippedElements.contains(ObjectIdentifier(element)) else { return false }
+    guard let box = boxes[ObjectIdentifier(element)], !skippedElements.contains(ObjectIdentifier(element)) else {
+      return svgBoxes[ObjectIdentifier(element)] != nil
+    }
     if checkVisibilityCSS && box.style.visibilityHidden { return false }
     if checkOpacity {
       var current: LayoutBox? = box

@@ -145,10 +145,15 @@ extension LayoutEngine {
   }
 
   /// A broken image's size in WebKit (RenderImage::setImageSizeForAltText, measured in WebKitGTK 2.50): no alt
-  /// attribute gives the broken-image icon's 20×20; an empty alt nothing; else the alt text on one line, at most
+  /// attribute gives the broken-image icon's 20×20 (nothing when there was no request); an empty alt nothing; else the alt text on one line, at most
   /// 1024 px wide, with 2 px around it (a 16 px "Logo" is 43×23).
   private func brokenImageSize(_ image: Element, style: BoxStyle) -> (width: Double, height: Double) {
-    guard let alt = image.getAttribute("alt") else { return (20, 20) }
+    guard let alt = image.getAttribute("alt") else {
+      // No request at all (no src, no srcset, no picture source) shows nothing.
+      let requests = ["src", "srcset"].contains { !(image.getAttribute($0) ?? "").isEmpty }
+        || image.parentElement?.isHTML(named: "picture") == true
+      return requests ? (20, 20) : (0, 0)
+    }
     guard !alt.isEmpty else { return (0, 0) }
     let font = font(style)
     let textWidth = min(font.width(of: Substring(alt)).rounded(.up), 1024)

@@ -16,9 +16,14 @@ struct ImageRequest {
   /// The natural size when the image is available.
   var naturalSize: (width: Int, height: Int)?
 
-  /// The request for `element`'s `src` (srcset's candidates are not chosen among: its `src` is the fallback).
+  /// The request for the source an `<img>` selects (its `<picture>`'s sources, `srcset` and `sizes` against the
+  /// viewport: ``DOM/ImageSourceSelection``), or another element's `src`.
   init(for element: Element, window: Window) {
-    guard let src = element.getAttribute("src"), !src.isEmpty, let url = element.document.resolveURL(src) else { return }
+    let source =
+      element.isHTML(named: "img")
+      ? ImageSourceSelection.selectedSource(of: element, environment: element.document.mediaEnvironment)
+      : element.getAttribute("src")
+    guard let src = source, !src.isEmpty, let url = element.document.resolveURL(src) else { return }
     currentURL = url.href
     let bytes: [UInt8]?
     if url.scheme == "data" {
@@ -98,9 +103,13 @@ extension DOMInterfaces {
     b.contextGetter("naturalWidth") { image, context in try request(image, context).naturalSize?.width ?? 0 }
     b.contextGetter("naturalHeight") { image, context in try request(image, context).naturalSize?.height ?? 0 }
     b.contextGetter("currentSrc") { image, context in try request(image, context).currentURL }
-    // The image is not rendered: `width` and `height` are the attributes when given, else the natural size.
+    // https://html.spec.whatwg.org/multipage/embedded-content.html#dom-img-width: a rendered image's content box
+    // size; else the attribute when given, else the natural size.
     for (name, side) in [("width", 0), ("height", 1)] {
       b.contextAccessor(name, get: { image, context -> Int in
+        if let layout = try Geometry.layout(image, context), let size = layout.contentSize(of: image) {
+          return Int(side == 0 ? size.width : size.height)
+        }
         if let value = image.getAttribute(name).flatMap(ReflectedInteger.parseInteger), value >= 0 { return value }
         let size = try request(image, context).naturalSize
         return (side == 0 ? size?.width : size?.height) ?? 0
@@ -110,9 +119,10 @@ extension DOMInterfaces {
         try image.setAttribute(name, String(number > 2_147_483_647 ? 0 : number))
       })
     }
-    // https://drafts.csswg.org/cssom-view/#dom-htmlimageelement-x: not rendered, so 0.
-    b.getter("x") { _ in 0 }
-    b.getter("y") { _ in 0 }
+    // https://drafts.csswg.org/cssom-view/#dom-htmlimageelement-x: the border box's left and top, 0 with no box.
+    // (`long`: truncated, as WebKit gives them).
+    b.contextGetter("x") { image, context in Int(try Geometry.layout(image, context)?.borderBox(of: image)?.x ?? 0) }
+    b.contextGetter("y") { image, context in Int(try Geometry.layout(image, context)?.borderBox(of: image)?.y ?? 0) }
     // https://html.spec.whatwg.org/multipage/embedded-content.html#dom-img-decode: resolves for an available image,
     // rejects with an EncodingError for a broken one.
     b.method("decode") { image, args -> ScriptValue in

@@ -85,6 +85,8 @@ enum DOMInterfaces {
     Registration(domRectReadOnly, .unselected),
     Registration(domRect, .unselected),
     Registration(domRectList, .unselected),
+    Registration(intersectionObserver, .unselected),
+    Registration(intersectionObserverEntry, .unselected),
     Registration(styleSheetList, .unselected),
     Registration(styleSheet, .unselected),
     Registration(cssStyleSheet, .unselected),

@@ -32,11 +32,13 @@ enum IDLKnownGaps {
         "FormData: interface not in the checked IDL files",
       ]),
     Group(
-      reason: "CSSOM View (the element, document and image geometry members) and Geometry Interfaces (DOMRect, DOMRectReadOnly, DOMRectList): their IDL (cssom-view.idl, geometry.idl) is not in ../shared/wpt/interfaces. They answer as for an element with no box (CSSOMView+JS.swift).",
+      reason: "CSSOM View (the element, document and image geometry members), Geometry Interfaces (DOMRect, DOMRectReadOnly, DOMRectList) and Intersection Observer: their IDL (cssom-view.idl, geometry.idl, intersection-observer.idl) is not in ../shared/wpt/interfaces. They answer from the page's layout (CSSOMView+JS.swift, IntersectionObserver+JS.swift).",
       entries: [
         "DOMRect: interface not in the checked IDL files",
         "DOMRectList: interface not in the checked IDL files",
         "DOMRectReadOnly: interface not in the checked IDL files",
+        "IntersectionObserver: interface not in the checked IDL files",
+        "IntersectionObserverEntry: interface not in the checked IDL files",
         "Document.caretPositionFromPoint: not in the IDL",
         "Document.elementFromPoint: not in the IDL",
         "Document.elementsFromPoint: not in the IDL",
@@ -44,6 +46,7 @@ enum IDLKnownGaps {
         "Element.clientHeight: not in the IDL",
         "Element.clientLeft: not in the IDL",
         "Element.clientTop: not in the IDL",
+        "Element.checkVisibility: not in the IDL",
         "Element.clientWidth: not in the IDL",
         "Element.getBoundingClientRect: not in the IDL",
         "Element.getClientRects: not in the IDL",
