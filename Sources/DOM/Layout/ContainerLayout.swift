@@ -25,18 +25,22 @@ extension LayoutEngine {
     max(1, min(1000, Int(cell.element?.getAttribute("colspan") ?? "") ?? 1))
   }
 
-  /// Each column's min- and max-content width (cells spanning several columns share theirs evenly).
-  private func columnWidths(_ table: LayoutBox) -> [(min: Double, max: Double)] {
-    var columns: [(min: Double, max: Double)] = []
+  /// Each column's min- and max-content width (cells spanning several columns share theirs evenly), and its
+  /// percentage when a cell of it has a `width` in %.
+  private func columnWidths(_ table: LayoutBox) -> [(min: Double, max: Double, percent: Double?)] {
+    var columns: [(min: Double, max: Double, percent: Double?)] = []
     for (_, cells) in tableRows(table) {
       var column = 0
       for cell in cells {
         let count = span(cell)
-        while columns.count < column + count { columns.append((0, 0)) }
+        while columns.count < column + count { columns.append((0, 0, nil)) }
         let sizes = intrinsicWidths(cell)
         for index in column..<(column + count) {
           columns[index].min = max(columns[index].min, sizes.min / Double(count))
           columns[index].max = max(columns[index].max, sizes.max / Double(count))
+        }
+        if count == 1, case .percent(let percent) = cell.style.width {
+          columns[column].percent = max(columns[column].percent ?? 0, percent)
         }
         column += count
       }
@@ -44,10 +48,21 @@ extension LayoutEngine {
     return columns
   }
 
+  /// CSS 2.1 §17.5.2.2 as WebKit computes it: a percentage column asks for the table width that makes its
+  /// max-content width its share (a 1% column 36 px wide asks for 3600 px, so the table fills its container).
   func tableIntrinsicWidths(_ table: LayoutBox) -> (min: Double, max: Double) {
     let columns = columnWidths(table)
     let spacing = table.style.borderSpacing * Double(columns.count + 1)
-    return (columns.reduce(0) { $0 + $1.min } + spacing, columns.reduce(0) { $0 + $1.max } + spacing)
+    let minimum = columns.reduce(0) { $0 + $1.min }
+    var maximum = columns.reduce(0) { $0 + $1.max }
+    let percents = columns.compactMap(\.percent)
+    if !percents.isEmpty {
+      for column in columns { if let percent = column.percent, percent > 0 { maximum = max(maximum, column.max * 100 / percent) } }
+      let total = min(100, percents.reduce(0, +))
+      let rest = columns.filter { $0.percent == nil }.reduce(0) { $0 + $1.max }
+      maximum = total < 100 ? max(maximum, rest * 100 / (100 - total)) : max(maximum, rest > 0 ? 1e6 : 0)
+    }
+    return (minimum + spacing, maximum + spacing)
   }
 
   /// Lays out a table whose width is set; returns its content height.
@@ -57,7 +72,22 @@ extension LayoutEngine {
     let available = table.contentWidth - spacing * Double(columns.count + 1)
     let minimum = columns.reduce(0) { $0 + $1.min }, maximum = columns.reduce(0) { $0 + $1.max }
     var widths: [Double]
-    if maximum <= available {
+    if columns.contains(where: { $0.percent != nil }) {
+      // Percentage columns take their share (at least their min-content width); the others share what is left.
+      widths = columns.map { column in column.percent.map { max(column.min, available * $0 / 100) } ?? 0 }
+      let others = columns.indices.filter { columns[$0].percent == nil }
+      let left = max(0, available - widths.reduce(0, +))
+      let othersMax = others.reduce(0) { $0 + columns[$1].max }, othersMin = others.reduce(0) { $0 + columns[$1].min }
+      for index in others {
+        let column = columns[index]
+        if othersMax <= left {
+          widths[index] = othersMax > 0 ? column.max + (left - othersMax) * column.max / othersMax : left / Double(others.count)
+        } else {
+          let wanted = othersMax - othersMin
+          widths[index] = column.min + (wanted > 0 ? max(0, left - othersMin) * (column.max - column.min) / wanted : 0)
+        }
+      }
+    } else if maximum <= available {
       // Extra room goes to the columns in proportion to their max-content widths.
       let extra = available - maximum
       widths = columns.map { maximum > 0 ? $0.max + extra * $0.max / maximum : available / Double(max(1, columns.count)) }

@@ -290,7 +290,8 @@ struct BoxTreeBuilder {
       result.append(wrap(run, in: box, as: wanted))
     }
     for child in box.children {
-      let fits = child.kind == wanted || (box.kind == .table && child.kind == .tableRowGroup) || child.isOutOfFlow
+      // A float is wrapped like any other non-cell; only an absolutely positioned child stays where it is.
+      let fits = child.kind == wanted || (box.kind == .table && child.kind == .tableRowGroup) || child.style.isOutOfFlowPositioned
         || child.style.display == "table-caption" || child.style.display == "table-column"
         || child.style.display == "table-column-group"
       if fits {
