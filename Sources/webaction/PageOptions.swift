@@ -21,7 +21,7 @@ struct PageOptions: ParsableArguments {
   var selection: String?
 
   @Option(help: ArgumentHelp(
-    "The window's size in CSS pixels, and its device pixel ratio after @ (default: 390x844, an iPhone's). innerWidth, screen, devicePixelRatio, media queries and vw/vh follow it.",
+    "The window's size in CSS pixels, and its device pixel ratio after @ (default: 390x844, an iPhone's). innerWidth, screen, devicePixelRatio, media queries, vw/vh, layout (getBoundingClientRect, elementFromPoint) and srcset choices follow it.",
     valueName: "WxH[@ratio]"))
   var viewport: Viewport = Viewport()
 
