@@ -87,6 +87,28 @@ final class MatchingTests: XCTestCase {
     ])
   }
 
+  /// A style engine asks which rules style an element's `::before` or `::after`: those whose subject names that
+  /// pseudo-element (legacy one-colon forms too) and whose other simple selectors match the element.
+  func testPseudoElementRulesMatchForTheirPseudoElementOnly() throws {
+    func pseudoIDs(_ selector: String, _ name: String) throws -> [String] {
+      let list = try SelectorList(parsing: selector)
+      var found: [String] = []
+      Matcher<TestElement>.forEachInDocumentOrder(below: root, includeRoot: true) { element in
+        if list.matches(element, pseudoElement: name) { found.append(element.id) }
+        return true
+      }
+      return found
+    }
+    XCTAssertEqual(try pseudoIDs("p::before", "before"), ["p1", "p2", "p3"])
+    XCTAssertEqual(try pseudoIDs("p:after", "after"), ["p1", "p2", "p3"])
+    XCTAssertEqual(try pseudoIDs("p::before", "after"), [])
+    XCTAssertEqual(try pseudoIDs("div > p:first-child::after, #s1::after", "after"), ["p1", "s1"])
+    XCTAssertEqual(try pseudoIDs("p", "before"), [], "a rule without a pseudo-element styles the element, not its ::before")
+    XCTAssertEqual(ids("p::after"), [], "an element never matches a pseudo-element selector itself")
+    XCTAssertTrue(try SelectorList(parsing: ".x, .group::after").stylesPseudoElements)
+    XCTAssertFalse(try SelectorList(parsing: ".x, :is(.y)").stylesPseudoElements)
+  }
+
   func testStructuralPseudoClasses() {
     check([
       (":root", "html"), ("body:root", ""), ("::before", ""), ("p::before", ""), ("p:first-letter", ""),

@@ -7,6 +7,9 @@
 struct Matcher<E: SelectorElement> {
   /// What `:scope` stands for; nil makes `:scope` match the root.
   let scope: E?
+  /// When set, the pseudo-element whose style is being computed (`before`, `after`): only selectors whose subject
+  /// names it match, and it matches there. When nil, a pseudo-element matches nothing.
+  let pseudoElement: String?
   /// Sibling indexes for `:nth-*`, computed during this query only (the tree does not change while it matches).
   let siblingIndexes = SiblingIndexCache<E>()
   /// The outcomes of long walks for descendant and `~` combinators, during this query only.
@@ -15,8 +18,9 @@ struct Matcher<E: SelectorElement> {
   /// during this query only.
   let relativeMatches = RelativeMatchMemo<E>()
 
-  init(scope: E?) {
+  init(scope: E?, pseudoElement: String? = nil) {
     self.scope = scope
+    self.pseudoElement = pseudoElement
   }
 
   /// How a failed match limits the search above it.
@@ -34,6 +38,7 @@ struct Matcher<E: SelectorElement> {
   func matches(_ list: SelectorList, _ element: E) -> Bool {
     var key: SelectorNameKey? = nil
     for index in list.selectors.indices {
+      if let pseudoElement, list.selectors[index].compounds.first?.pseudoElement != pseudoElement { continue }
       if let names = list.subjectNames[index] {
         let own = key ?? element.selectorLocalNameKey
         key = own
@@ -183,8 +188,8 @@ struct Matcher<E: SelectorElement> {
       return matches(attribute, in: namespace, element)
     case .pseudoClass(let pseudo):
       return matches(pseudo, element)
-    case .pseudoElement:
-      return false
+    case .pseudoElement(let name, _):
+      return name == pseudoElement
     }
   }
 

@@ -31,6 +31,15 @@ public struct SelectorList: Sendable, Equatable {
     return matcher.matches(self, element)
   }
 
+  /// True when a selector of the list styles `element`'s `::pseudoElement` (`before`, `after`, lowercase): its
+  /// subject names that pseudo-element and the rest of it matches `element`.
+  public func matches<E: SelectorElement>(_ element: E, pseudoElement: String) -> Bool {
+    Matcher<E>(scope: nil, pseudoElement: pseudoElement).matches(self, element)
+  }
+
+  /// Whether some selector of the list has a pseudo-element on its subject (`.clearfix::after`).
+  public var stylesPseudoElements: Bool { selectors.contains { $0.compounds.first?.pseudoElement != nil } }
+
   /// The first element in document order, among the descendants of `root` (and `root` itself when
   /// `includeRoot`), that matches the list.
   ///

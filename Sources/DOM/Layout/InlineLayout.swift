@@ -54,7 +54,7 @@ extension LayoutEngine {
   }
 
   private func appendText(_ box: LayoutBox, to items: inout [InlineItem], lastWasSpace: inout Bool, breakable: inout Bool) {
-    guard let data = box.text?.data else { return }
+    guard let data = box.textData else { return }
     let font = font(box.style)
     let collapses = box.style.collapsesSpaces
     let keepsNewlines = box.style.preservesNewlines

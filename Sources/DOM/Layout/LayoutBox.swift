@@ -78,6 +78,9 @@ final class LayoutBox {
   /// The contents of a closed `<details>`: laid out (geometry reads force it, as in WebKit) but skipped for
   /// painting, so hit testing passes over them and `checkVisibility()` is false.
   var skipsContents = false
+  /// A `::before` or `::after` box (no element of its own), and the text its `content` gives a text box in it.
+  var isGenerated = false
+  var generatedText: String?
 
   init(kind: Kind, element: Element?, text: Text? = nil, style: BoxStyle) {
     self.kind = kind
@@ -97,7 +100,12 @@ final class LayoutBox {
   }
 
   var isOutOfFlow: Bool { style.isOutOfFlowPositioned || isFloat }
-  var isFloat: Bool { style.float != .none && !style.isOutOfFlowPositioned && element != nil && kind != .inline && kind != .text }
+  var isFloat: Bool {
+    style.float != .none && !style.isOutOfFlowPositioned && (element != nil || isGenerated) && kind != .inline && kind != .text
+  }
+
+  /// A text box's characters: its Text node's, or generated content's.
+  var textData: String? { text?.data ?? generatedText }
   var isInlineLevel: Bool { kind == .inline || kind == .text || kind == .lineBreak || isAtomicInline }
 
   /// Moves the box and everything laid out inside it.
@@ -169,6 +177,10 @@ struct BoxTreeBuilder {
     box.isAtomicInline = rendered.kind == .atomicInline || (isReplaced && rendered.kind == .inline)
     if kind != .replaced, rendered.rendersChildren {
       box.children = childBoxes(of: element, rendered: rendered)
+      if element.isHTML {
+        if let before = pseudoElementBox(element, "before") { box.children.insert(before, at: 0) }
+        if let after = pseudoElementBox(element, "after") { box.children.append(after) }
+      }
       for child in box.children { child.parent = box }
     }
     if kind == .inline, box.children.contains(where: { !$0.isInlineLevel && !$0.isOutOfFlow }) {
@@ -182,6 +194,89 @@ struct BoxTreeBuilder {
     }
     normalize(box)
     return [box]
+  }
+
+  /// The box of an element's `::before` or `::after` (https://drafts.csswg.org/css-pseudo-4/#generated-content): its
+  /// `content`'s strings, `attr()` values and quotes as text, in a box of its `display` (the clearfix idiom's
+  /// `content: ""; display: table; clear: both` is an empty table that clears the floats before it).
+  private func pseudoElementBox(_ element: Element, _ name: String) -> LayoutBox? {
+    guard let computed = element.document.styleEngine.style(of: element, pseudoElement: name) else { return nil }
+    let style = BoxStyle(computed)
+    let kind: LayoutBox.Kind
+    switch style.display {
+    case "none", "contents": return nil
+    case "inline": kind = .inline
+    case "table", "inline-table": kind = .table
+    case "flex", "inline-flex": kind = .flex
+    case "grid", "inline-grid": kind = .grid
+    default: kind = .block
+    }
+    let box = LayoutBox(kind: kind, element: nil, style: style)
+    box.isGenerated = true
+    box.isAtomicInline = style.display.hasPrefix("inline-")
+    let text = Self.generatedText(computed[.content], of: element)
+    if !text.isEmpty {
+      let textBox = LayoutBox(kind: .text, element: nil, style: style)
+      textBox.generatedText = text
+      textBox.parent = box
+      box.children = [textBox]
+    }
+    normalize(box)
+    return box
+  }
+
+  /// The text of a `content` value: its strings (CSS escapes read), `attr(name)` values and quotes; counters and
+  /// images give nothing.
+  static func generatedText(_ content: String, of element: Element) -> String {
+    var text = ""
+    let characters = Array(content)
+    var index = 0
+    while index < characters.count {
+      let character = characters[index]
+      if character == "\"" || character == "'" {
+        index += 1
+        while index < characters.count, characters[index] != character {
+          if characters[index] == "\\", index + 1 < characters.count {
+            // A hex escape (`\201C`) or an escaped character.
+            var hex = ""
+            var next = index + 1
+            while next < characters.count, hex.count < 6, characters[next].isHexDigit {
+              hex.append(characters[next])
+              next += 1
+            }
+            if !hex.isEmpty, let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+              text.unicodeScalars.append(scalar)
+              index = next < characters.count && characters[next] == " " ? next + 1 : next
+              continue
+            }
+            text.append(characters[index + 1])
+            index += 2
+            continue
+          }
+          text.append(characters[index])
+          index += 1
+        }
+        index += 1
+        continue
+      }
+      let rest = String(characters[index...]).lowercased()
+      if rest.hasPrefix("attr("), let close = characters[index...].firstIndex(of: ")") {
+        let name = String(characters[(index + 5)..<close]).trimmingCharacters(in: .whitespaces)
+        text += element.getAttribute(name) ?? ""
+        index = close + 1
+      } else if rest.hasPrefix("open-quote") {
+        text += "\u{201C}"
+        index += 10
+      } else if rest.hasPrefix("close-quote") {
+        text += "\u{201D}"
+        index += 11
+      } else if let close = rest.hasPrefix("counter") || rest.hasPrefix("url(") ? characters[index...].firstIndex(of: ")") : nil {
+        index = close + 1
+      } else {
+        index += 1
+      }
+    }
+    return text
   }
 
   private mutating func childBoxes(of element: Element, rendered: RenderedBox) -> [LayoutBox] {

@@ -200,7 +200,7 @@ final class LayoutEngine {
         let clearance = floats.clearance(child.style.clear)
         if clearance > top { top = clearance }
       }
-      if isEmptyBlock(child) {
+      if isEmptyBlock(child) && child.style.clear == "none" {
         // Its margins collapse through it (https://www.w3.org/TR/CSS22/box.html#collapsing-margins).
         layoutBlockLevel(child, containerX: contentX, containerY: contentTop, containerWidth: width, containerHeight: definiteHeight, at: top, floats: floats)
         // Before any content, its margins joined the box's own top margin (collapsedTopMargin), with the next child's.

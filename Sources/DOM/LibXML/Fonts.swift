@@ -193,6 +193,16 @@ public final class FontCatalog: @unchecked Sendable {
     self.library = library
   }
 
+  /// Why layout cannot measure text on this machine (fontconfig finds no font to fall back on), naming the package
+  /// to install; nil when it can. Layout's callers check it before laying out (``font(for:)`` needs a font).
+  public private(set) lazy var missingFonts: String? = {
+    lock.lock()
+    defer { lock.unlock() }
+    let description = FontDescription(families: ["sans-serif"], size: 16)
+    if let match = match(family: "sans-serif", description, requireFamily: false), load(match, description) != nil { return nil }
+    return FontError.noFont.description
+  }()
+
   /// The generic families as fontconfig names them (WebKitGTK's default settings).
   static func fontconfigName(ofGeneric family: String) -> String? {
     switch family.asciiLowercased {

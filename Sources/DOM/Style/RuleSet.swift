@@ -14,29 +14,60 @@ struct RuleSet: Sendable {
   }
 
   private(set) var entries: [Entry] = []
-  private var byID: [String: [Int]] = [:]
-  private var byClass: [String: [Int]] = [:]
-  private var byType: [String: [Int]] = [:]
-  private var others: [Int] = []
+  /// The rules for elements, and those for their `::before` and `::after` (kept apart: neither tests the other's).
+  private var buckets = Buckets()
+  private var pseudoElementBuckets = Buckets()
   /// True when some rule has an `!important` declaration (else the important pass is skipped).
   private(set) var hasImportant = false
+  /// True when some rule styles a pseudo-element.
+  var stylesPseudoElements: Bool { !pseudoElementBuckets.isEmpty }
   /// In quirks mode IDs and classes match ASCII case-insensitively: the buckets are keyed lowercased.
   private let foldsCase: Bool
+
+  /// Entry indexes by the ID, class or tag their subject needs.
+  private struct Buckets: Sendable {
+    var byID: [String: [Int]] = [:]
+    var byClass: [String: [Int]] = [:]
+    var byType: [String: [Int]] = [:]
+    var others: [Int] = []
+
+    var isEmpty: Bool { byID.isEmpty && byClass.isEmpty && byType.isEmpty && others.isEmpty }
+
+    mutating func add(_ index: Int, _ key: SelectorSubjectKey?, fold: (String) -> String) {
+      switch key {
+      case .id(let id): byID[fold(id), default: []].append(index)
+      case .className(let name): byClass[fold(name), default: []].append(index)
+      case .type(let name): byType[name, default: []].append(index)
+      case nil: others.append(index)
+      }
+    }
+
+    /// Calls `test` with each bucket that could hold rules for `element`.
+    func forEachCandidate(_ element: Element, fold: (String) -> String, _ test: ([Int]?) -> Void) {
+      if let id = element.getAttribute("id"), !id.isEmpty { test(byID[fold(id)]) }
+      if !byClass.isEmpty, let className = element.getAttribute("class") {
+        var seen: Set<String> = []
+        for name in className.splitOnASCIIWhitespace() where seen.insert(fold(name)).inserted { test(byClass[fold(name)]) }
+      }
+      test(byType[element.localName.asciiLowercased])
+      test(others)
+    }
+  }
 
   /// The rules of `sheets` in order; layers are ordered across all of them (https://drafts.csswg.org/css-cascade-5/#layer-ordering).
   init(sheets: [StyleSheet], foldsCase: Bool = false) {
     self.foldsCase = foldsCase
     let ranks = Self.layerRanks(sheets)
+    let fold: (String) -> String = foldsCase ? { $0.asciiLowercased } : { $0 }
     for sheet in sheets {
       for rule in sheet.rules {
         let index = entries.count
         entries.append(Entry(rule: rule, layerRank: ranks[rule.layer] ?? Int.max, order: index))
         if rule.block.hasImportant { hasImportant = true }
-        switch rule.selector.subjectKey {
-        case .id(let id): byID[fold(id), default: []].append(index)
-        case .className(let name): byClass[fold(name), default: []].append(index)
-        case .type(let name): byType[name, default: []].append(index)
-        case nil: others.append(index)
+        if rule.selector.stylesPseudoElements {
+          pseudoElementBuckets.add(index, rule.selector.subjectKey, fold: fold)
+        } else {
+          buckets.add(index, rule.selector.subjectKey, fold: fold)
         }
       }
     }
@@ -61,21 +92,23 @@ struct RuleSet: Sendable {
     return ranks
   }
 
-  /// The entries whose selector matches `element`, lowest priority first: by layer, specificity, then order
-  /// (for important declarations, `important` reverses the layers).
-  func matching(_ element: Element, important: Bool = false) -> [Entry] {
+  /// The entries whose selector matches `element` (or, with `pseudoElement`, styles that pseudo-element of it),
+  /// lowest priority first: by layer, specificity, then order (for important declarations, `important` reverses
+  /// the layers).
+  func matching(_ element: Element, pseudoElement: String? = nil, important: Bool = false) -> [Entry] {
     var found: [Entry] = []
     let raw = RawElement(element)
-    func test(_ indices: [Int]?) {
-      for index in indices ?? [] where entries[index].rule.selector.matches(raw) { found.append(entries[index]) }
+    if let pseudoElement {
+      pseudoElementBuckets.forEachCandidate(element, fold: fold) { indices in
+        for index in indices ?? [] where entries[index].rule.selector.matches(raw, pseudoElement: pseudoElement) {
+          found.append(entries[index])
+        }
+      }
+    } else {
+      buckets.forEachCandidate(element, fold: fold) { indices in
+        for index in indices ?? [] where entries[index].rule.selector.matches(raw) { found.append(entries[index]) }
+      }
     }
-    if let id = element.getAttribute("id"), !id.isEmpty { test(byID[fold(id)]) }
-    if !byClass.isEmpty, let className = element.getAttribute("class") {
-      var seen: Set<String> = []
-      for name in className.splitOnASCIIWhitespace() where seen.insert(fold(name)).inserted { test(byClass[fold(name)]) }
-    }
-    test(byType[element.localName.asciiLowercased])
-    test(others)
     return found
   }
 }

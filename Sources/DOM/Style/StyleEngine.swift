@@ -15,6 +15,13 @@ final class StyleEngine {
   private var parsedSheets: [String: StyleSheet] = [:]
   private var parsedInline: [String: DeclarationBlock] = [:]
   private var styles: [ObjectIdentifier: ComputedStyle] = [:]
+  /// `::before` and `::after` styles computed since the last change (nil: the pseudo-element has no box).
+  private var pseudoElementStyles: [PseudoElementKey: ComputedStyle?] = [:]
+
+  private struct PseudoElementKey: Hashable {
+    let element: ObjectIdentifier
+    let name: String
+  }
 
   init(document: Document) {
     self.document = document
@@ -49,11 +56,25 @@ final class StyleEngine {
     return parentStyle
   }
 
+  /// The computed style of `element`'s `::before` or `::after` (`name` lowercase), or nil when it generates no box:
+  /// no rule gives it a `content` other than `normal` or `none` (https://drafts.csswg.org/css-content-3/#content-property).
+  func style(of element: Element, pseudoElement name: String) -> ComputedStyle? {
+    guard let parent = style(of: element), author.stylesPseudoElements else { return nil }
+    let key = PseudoElementKey(element: ObjectIdentifier(element), name: name)
+    if let style = pseudoElementStyles[key] { return style }
+    let style = compute(element, parent: parent, pseudoElement: name)
+    let content = style[.content]
+    let result: ComputedStyle? = content == "normal" || content == "none" ? nil : style
+    pseudoElementStyles[key] = result
+    return result
+  }
+
   /// Drops what the document's changes made stale: computed styles always, the rule set when the sheets' text changed.
   private func refresh() {
     guard version != document.styleVersion else { return }
     version = document.styleVersion
     styles.removeAll(keepingCapacity: true)
+    pseudoElementStyles.removeAll()
     let texts = collectSheetTexts()
     guard texts != sheetTexts else { return }
     sheetTexts = texts
@@ -93,7 +114,9 @@ final class StyleEngine {
 
   // MARK: Cascade
 
-  private func compute(_ element: Element, parent: ComputedStyle?) -> ComputedStyle {
+  /// The cascade for `element`, or for its `pseudoElement` (author rules only: the user-agent sheet styles none, and
+  /// presentational hints and the `style` attribute are the element's own).
+  private func compute(_ element: Element, parent: ComputedStyle?, pseudoElement: String? = nil) -> ComputedStyle {
     var values = [DeclarationBlock.Value?](repeating: nil, count: StyleProperty.allCases.count)
     var custom: [String: String] = [:]
     /// Applies a block's normal or important declarations; `revert` goes back to `revertTo` (the user-agent values),
@@ -128,7 +151,7 @@ final class StyleEngine {
     }
     // User-agent normal declarations (the UA sheet styles HTML elements only).
     var userAgent: [RuleSet.Entry] = []
-    if element.isHTML {
+    if element.isHTML, pseudoElement == nil {
       userAgent = Self.userAgent.matching(element)
       if document.quirksMode == .quirks { userAgent += Self.userAgentQuirks.matching(element) }
       userAgent = RuleSet.Entry.sortedForNormal(userAgent)
@@ -136,12 +159,12 @@ final class StyleEngine {
     }
     let userAgentValues = values
     // Presentational hints, author rules, the style attribute.
-    if let hints = DeclarationBlock.presentationalHints(of: element) {
+    if pseudoElement == nil, let hints = DeclarationBlock.presentationalHints(of: element) {
       apply(hints, important: false, revertTo: userAgentValues)
     }
-    let matched = author.matching(element)
+    let matched = author.matching(element, pseudoElement: pseudoElement)
     applyLayered(RuleSet.Entry.sortedForNormal(matched), important: false, revertTo: userAgentValues)
-    let inline = inlineBlock(of: element)
+    let inline = pseudoElement == nil ? inlineBlock(of: element) : nil
     if let inline { apply(inline, important: false, revertTo: userAgentValues, layerStart: values) }
     // Important declarations: author (earlier layers win), the style attribute, then the user agent.
     if author.hasImportant {

@@ -102,6 +102,7 @@ extension StyleProperty {
     table[gridTemplateRows] = BoxInfo(name: "grid-template-rows", initial: "none", grammar: .tracks, reported: false)
     table[borderSpacing] = BoxInfo(
       name: "border-spacing", inherited: true, initial: "0px", grammar: .length(signed: false, keywords: []), reported: false)
+    table[content] = BoxInfo(name: "content", initial: "normal", grammar: .tracks, reported: false)
     return table
   }()
 

@@ -17,6 +17,8 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
   case overflowX, overflowY, lineHeight, verticalAlign, opacity, clear, zIndex
   case flexDirection, flexWrap, flexGrow, flexShrink, flexBasis, justifyContent, alignItems, alignSelf, rowGap, columnGap
   case gridTemplateColumns, gridTemplateRows, borderSpacing
+  // What `::before` and `::after` show (kept as written: layout reads its strings).
+  case content
 
   /// The CSS name (`white-space-collapse`).
   public var name: String {
@@ -101,6 +103,8 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
   /// A specified value, normalized (keywords lowercased, `display: block flow` as `block`, colors as `rgb()`),
   /// or nil when it is not valid for this property (the declaration is then dropped, as a browser drops it).
   func parse(_ text: String) -> String? {
+    // `content`'s strings keep their case.
+    if self == .content { return text.isEmpty ? nil : text }
     let value = text.asciiLowercased
     switch self {
     case .color, .backgroundColor:

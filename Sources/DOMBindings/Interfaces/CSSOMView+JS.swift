@@ -38,6 +38,9 @@ enum Geometry {
     let window = try context.window()
     let document = node as? Document ?? node.ownerDocument
     guard let document, document === window.document else { return nil }
+    if let missing = FontCatalog.shared.missingFonts {
+      throw ScriptError.error(name: "NotSupportedError", message: "The page cannot be laid out: \(missing).")
+    }
     return document.pageLayout { element in
       guard element.isHTML, element.localName == "img" else { return nil }
       return ImageRequest(for: element, window: window).naturalSize.map { (Double($0.width), Double($0.height)) }
