@@ -343,6 +343,7 @@ extension LayoutEngine {
       index += 1
       switch item {
       case .word(let owner, let word, let width, let space, let breakable):
+        // `space` is a collapsible space's width (an empty word); a word's own is 0.
         let metrics = textMetrics(owner)
         if word.isEmpty {
           // A collapsible space: kept only between content on a line.
@@ -362,7 +363,6 @@ extension LayoutEngine {
         commitSpace()
         place(Placed(box: owner, x: 0, width: width, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below))
         lineHasContent = true
-        _ = space
       case .open(let inline):
         inline.padding = inline.style.resolvedPadding(box.contentWidth)
         inline.margin = inline.style.resolvedMargin(box.contentWidth)
@@ -380,36 +380,24 @@ extension LayoutEngine {
         let metrics = textMetrics(inline)
         place(Placed(role: .close, box: inline, x: 0, width: inline.border.right + inline.padding.right, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
         lineWidth += inline.margin.right
-        if inline.fragments.isEmpty && line.allSatisfy({ $0.box !== inline || $0.width == 0 }) {
-          // An empty inline still has a (zero-width) fragment at its place on the line.
-        }
       case .atomic(let atomic):
         layoutBlockLevel(atomic, containerX: box.contentX, containerY: box.contentY, containerWidth: box.contentWidth, containerHeight: nil, at: 0, floats: FloatArea(), shrinkToFit: true)
         let outer = atomic.width + atomic.margin.horizontal
         if lineHasContent, box.style.wraps, lineWidth + pendingSpace + outer > band.right - band.left + 0.01 { wrapLine() }
         commitSpace()
         let baseline = atomic.style.overflowClips && atomic.kind != .replaced ? nil : atomic.baseline
-        let ascent = atomic.margin.top + (baseline ?? (atomic.height + atomic.margin.bottom)) - atomic.margin.top
         let aboveBaseline = (baseline.map { $0 + atomic.margin.top }) ?? (atomic.height + atomic.margin.vertical)
         let belowBaseline = baseline.map { atomic.height - $0 + atomic.margin.bottom } ?? 0
+        // Its margin box is placed; finishLine puts the border box after the left margin.
         place(Placed(box: atomic, x: 0, width: outer, ascent: aboveBaseline, descent: belowBaseline, isText: false, above: aboveBaseline, below: belowBaseline))
-        _ = ascent
-        // The atomic's border box starts after its left margin: `place` put the margin box at x.
-        line[line.count - 1].width = outer
         lineHasContent = true
       case .forcedBreak(let breakBox):
         if let breakBox {
           let metrics = textMetrics(breakBox)
           place(Placed(box: breakBox, x: 0, width: 0, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below))
         }
-        let empty = !lineHasContent
+        // A line ended by a break is a line, at least one strut high, even with nothing else on it.
         lineHasContent = true
-        if empty {
-          // An empty line ended by a break is one strut high.
-          var above = strut.above, below = strut.below
-          for item in line { above = max(above, item.above); below = max(below, item.below) }
-          lineHasContent = true
-        }
         finishLine(forced: true)
         reopenInlines()
       case .positioned(let positionedBox):

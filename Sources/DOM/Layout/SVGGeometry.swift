@@ -175,11 +175,11 @@ struct SVGGeometry {
           y = py + dy
         }
       case UInt8(ascii: "a"):
-        guard let rx = scanner.number(), let ry = scanner.number(), scanner.number() != nil, scanner.flag() != nil,
+        // The radii, rotation and flags, then the end point: an arc is taken by its end point (its bulge is not
+        // measured).
+        guard scanner.number() != nil, scanner.number() != nil, scanner.number() != nil, scanner.flag() != nil,
           scanner.flag() != nil, let px = scanner.number(), let py = scanner.number()
         else { return points }
-        // An arc is taken by its end point (its bulge is not measured).
-        _ = (rx, ry)
         x = px + dx
         y = py + dy
         points.append((x, y))
