@@ -21,26 +21,67 @@ enum CSSLength {
 
   /// `12.5px`, `-1em`, `50%`, `0`: the number and unit, or nil when `token` is not a dimension, percentage or number.
   static func dimension(_ token: String) -> Dimension? {
-    var end = token.startIndex
-    var sawDigit = false
-    if end < token.endIndex, token[end] == "+" || token[end] == "-" { end = token.index(after: end) }
-    while end < token.endIndex, token[end].isASCII, token[end].isNumber || token[end] == "." {
-      if token[end].isNumber { sawDigit = true }
-      end = token.index(after: end)
+    // Read as bytes: this runs for every length of every element's style when a page is laid out.
+    token.utf8.withContiguousStorageIfAvailable(dimension) ?? Array(token.utf8).withUnsafeBufferPointer(dimension)
+  }
+
+  private static func dimension(_ bytes: UnsafeBufferPointer<UInt8>) -> Dimension? {
+    guard let end = numberEnd(bytes) else { return nil }
+    let value: Double
+    if let exact = end.exact {
+      value = exact
+    } else {
+      guard let parsed = Double(String(decoding: bytes[..<end.count], as: UTF8.self)), parsed.isFinite else { return nil }
+      value = parsed
     }
-    // An exponent (`1e3px`), only when digits follow.
-    if sawDigit, end < token.endIndex, token[end] == "e" {
-      var exponent = token.index(after: end)
-      if exponent < token.endIndex, token[exponent] == "+" || token[exponent] == "-" { exponent = token.index(after: exponent) }
-      if exponent < token.endIndex, token[exponent].isASCII, token[exponent].isNumber {
-        end = exponent
-        while end < token.endIndex, token[end].isASCII, token[end].isNumber { end = token.index(after: end) }
+    let unit = String(decoding: bytes[end.count...], as: UTF8.self)
+    guard unit.isEmpty || unit == "px" || unit == "%" || absoluteUnits[unit] != nil || relativeUnits.contains(unit)
+    else { return nil }
+    return Dimension(value: value, unit: unit)
+  }
+
+  /// Where the number at the start of `bytes` ends (a sign, digits and a point, an exponent only when digits
+  /// follow), nil when it has no digit; `exact` is its value when it has at most 15 digits and no exponent, which
+  /// `digits / 10^fraction` gives correctly rounded (both are exact doubles), else nil (parse the text).
+  private static func numberEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> (count: Int, exact: Double?)? {
+    var index = 0
+    var negative = false
+    if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      negative = bytes[index] == UInt8(ascii: "-")
+      index += 1
+    }
+    var digits: UInt64 = 0, digitCount = 0, fractionDigits = 0, points = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        if digitCount < 19 { digits = digits &* 10 &+ UInt64(byte - UInt8(ascii: "0")) }
+        digitCount += 1
+        if points > 0 { fractionDigits += 1 }
+      } else if byte == UInt8(ascii: ".") {
+        points += 1
+      } else {
+        break
+      }
+      index += 1
+    }
+    guard digitCount > 0 else { return nil }
+    var exponent = false
+    if index < bytes.count, bytes[index] == UInt8(ascii: "e") {
+      var next = index + 1
+      if next < bytes.count, bytes[next] == UInt8(ascii: "+") || bytes[next] == UInt8(ascii: "-") { next += 1 }
+      if next < bytes.count, bytes[next] >= UInt8(ascii: "0"), bytes[next] <= UInt8(ascii: "9") {
+        exponent = true
+        index = next
+        while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
       }
     }
-    guard sawDigit, let value = Double(token[..<end]), value.isFinite else { return nil }
-    let unit = String(token[end...])
-    guard unit.isEmpty || unit == "%" || absoluteUnits[unit] != nil || relativeUnits.contains(unit) else { return nil }
-    return Dimension(value: value, unit: unit)
+    guard !exponent, points <= 1, digitCount <= 15, fractionDigits < powersOfTen.count else { return (index, nil) }
+    let magnitude = Double(digits) / powersOfTen[fractionDigits]
+    return (index, negative ? -magnitude : magnitude)
+  }
+
+  private static let powersOfTen: [Double] = (0...22).map { exponent in
+    (0..<exponent).reduce(1.0) { value, _ in value * 10 }
   }
 
   // MARK: Grammar (values are lowercased)

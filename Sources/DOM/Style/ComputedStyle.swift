@@ -42,10 +42,15 @@ public struct ComputedStyle: Sendable {
     element: Element
   ) {
     customProperties = Self.resolveCustom(custom, inherited: parent?.customProperties ?? [:])
-    values = StyleProperty.allCases.map(\.initialValue)
+    values = StyleProperty.initialValues
     childrenContext = "block"
     let viewport = element.document.mediaEnvironment
     for property in StyleProperty.allCases {
+      // Not set and not inherited: the initial value, already computed (a border's width aside, which is 0 only
+      // without a style). Most properties of most elements.
+      if cascaded[property.rawValue] == nil, property.initialValueIsComputed {
+        continue
+      }
       switch property {
       case .fontSize:
         computeFontSize(cascaded[property.rawValue], parent: parent, root: root, viewport: viewport)
@@ -251,7 +256,11 @@ public struct ComputedStyle: Sendable {
     var display = self[.display]
     if display == "contents", element.isHTML, Self.unboxedAsNone.contains(element.localName) { display = "none" }
     let parentContext = parent?.childrenContext
-    let isItem = ["flex", "inline-flex", "grid", "inline-grid"].contains(parentContext ?? "")
+    let isItem =
+      switch parentContext {
+      case "flex", "inline-flex", "grid", "inline-grid": true
+      default: false
+      }
     if parent == nil || outOfFlow || self[.float] != "none" || isItem {
       display = Self.blockified(display)
     }

@@ -18,6 +18,18 @@ final class StyleEngine {
   /// `::before` and `::after` styles computed since the last change (nil: the pseudo-element has no box).
   private var pseudoElementStyles: [PseudoElementKey: ComputedStyle?] = [:]
 
+  /// Styles by what made them, for elements with the same parent, name and matched rules and no presentational
+  /// hints or `style` attribute (the inputs of ``ComputedStyle``'s computation; WebKit shares such siblings' styles
+  /// too). Rules are by their source order in their set.
+  private var sharedStyles: [SharingKey: ComputedStyle] = [:]
+
+  private struct SharingKey: Hashable {
+    let parent: ObjectIdentifier
+    let localName: String
+    let isHTML: Bool
+    let userAgent: [Int], userAgentQuirks: [Int], author: [Int]
+  }
+
   private struct PseudoElementKey: Hashable {
     let element: ObjectIdentifier
     let name: String
@@ -62,9 +74,16 @@ final class StyleEngine {
     guard let parent = style(of: element), author.stylesPseudoElements else { return nil }
     let key = PseudoElementKey(element: ObjectIdentifier(element), name: name)
     if let style = pseudoElementStyles[key] { return style }
-    let style = compute(element, parent: parent, pseudoElement: name)
-    let content = style[.content]
-    let result: ComputedStyle? = content == "normal" || content == "none" ? nil : style
+    // No rule for it (most elements): `content` is `normal`, so no box, and no style to compute.
+    let matched = author.matching(element, pseudoElement: name)
+    let result: ComputedStyle?
+    if matched.isEmpty {
+      result = nil
+    } else {
+      let style = compute(element, parent: parent, pseudoElement: name, matched: matched)
+      let content = style[.content]
+      result = content == "normal" || content == "none" ? nil : style
+    }
     pseudoElementStyles[key] = result
     return result
   }
@@ -75,6 +94,7 @@ final class StyleEngine {
     version = document.styleVersion
     styles.removeAll(keepingCapacity: true)
     pseudoElementStyles.removeAll()
+    sharedStyles.removeAll()
     let texts = collectSheetTexts()
     guard texts != sheetTexts else { return }
     sheetTexts = texts
@@ -116,7 +136,9 @@ final class StyleEngine {
 
   /// The cascade for `element`, or for its `pseudoElement` (author rules only: the user-agent sheet styles none, and
   /// presentational hints and the `style` attribute are the element's own).
-  private func compute(_ element: Element, parent: ComputedStyle?, pseudoElement: String? = nil) -> ComputedStyle {
+  private func compute(
+    _ element: Element, parent: ComputedStyle?, pseudoElement: String? = nil, matched: [RuleSet.Entry]? = nil
+  ) -> ComputedStyle {
     var values = [DeclarationBlock.Value?](repeating: nil, count: StyleProperty.allCases.count)
     var custom: [String: String] = [:]
     /// Applies a block's normal or important declarations; `revert` goes back to `revertTo` (the user-agent values),
@@ -149,22 +171,30 @@ final class StyleEngine {
         apply(entry.rule.block, important: important, revertTo: fallback, layerStart: layerStart)
       }
     }
-    // User-agent normal declarations (the UA sheet styles HTML elements only).
-    var userAgent: [RuleSet.Entry] = []
+    // What applies: user-agent rules (the UA sheet styles HTML elements only), presentational hints, author rules,
+    // the style attribute.
+    var userAgent: [RuleSet.Entry] = [], userAgentQuirks: [RuleSet.Entry] = []
     if element.isHTML, pseudoElement == nil {
       userAgent = Self.userAgent.matching(element)
-      if document.quirksMode == .quirks { userAgent += Self.userAgentQuirks.matching(element) }
-      userAgent = RuleSet.Entry.sortedForNormal(userAgent)
-      for entry in userAgent { apply(entry.rule.block, important: false, revertTo: nil) }
+      if document.quirksMode == .quirks { userAgentQuirks = Self.userAgentQuirks.matching(element) }
     }
-    let userAgentValues = values
-    // Presentational hints, author rules, the style attribute.
-    if pseudoElement == nil, let hints = DeclarationBlock.presentationalHints(of: element) {
-      apply(hints, important: false, revertTo: userAgentValues)
-    }
-    let matched = author.matching(element, pseudoElement: pseudoElement)
-    applyLayered(RuleSet.Entry.sortedForNormal(matched), important: false, revertTo: userAgentValues)
+    let hints = pseudoElement == nil ? DeclarationBlock.presentationalHints(of: element) : nil
+    let matched = matched ?? author.matching(element, pseudoElement: pseudoElement)
     let inline = pseudoElement == nil ? inlineBlock(of: element) : nil
+    // A sibling with the same rules, none of its own, has the same style.
+    var sharing: SharingKey?
+    if pseudoElement == nil, hints == nil, inline == nil, let parentElement = element.parentElement {
+      let key = SharingKey(
+        parent: ObjectIdentifier(parentElement), localName: element.localName, isHTML: element.isHTML,
+        userAgent: userAgent.map(\.order), userAgentQuirks: userAgentQuirks.map(\.order), author: matched.map(\.order))
+      if let style = sharedStyles[key] { return style }
+      sharing = key
+    }
+    userAgent = RuleSet.Entry.sortedForNormal(userAgent + userAgentQuirks)
+    for entry in userAgent { apply(entry.rule.block, important: false, revertTo: nil) }
+    let userAgentValues = values
+    if let hints { apply(hints, important: false, revertTo: userAgentValues) }
+    applyLayered(RuleSet.Entry.sortedForNormal(matched), important: false, revertTo: userAgentValues)
     if let inline { apply(inline, important: false, revertTo: userAgentValues, layerStart: values) }
     // Important declarations: author (earlier layers win), the style attribute, then the user agent.
     if author.hasImportant {
@@ -176,7 +206,9 @@ final class StyleEngine {
     }
     // The root's style is computed before its descendants' (ancestors first), so it is here for `rem`.
     let root = document.documentElement.flatMap { $0 === element ? nil : styles[ObjectIdentifier($0)] }
-    return ComputedStyle(cascaded: values, custom: custom, parent: parent, root: root, element: element)
+    let style = ComputedStyle(cascaded: values, custom: custom, parent: parent, root: root, element: element)
+    if let sharing { sharedStyles[sharing] = style }
+    return style
   }
 
   /// The `style` attribute's declarations (parsed once per distinct text).

@@ -107,7 +107,10 @@ extension StyleProperty {
   }()
 
   /// The row of ``boxInfo`` for a box property (nil for the others).
-  var box: BoxInfo? { rawValue >= StyleProperty.paddingTop.rawValue ? Self.boxInfo[self] : nil }
+  var box: BoxInfo? { Self.boxRows[rawValue] }
+
+  /// ``boxInfo`` by raw value (a dictionary lookup hashed for every property of every element's style).
+  private static let boxRows: [BoxInfo?] = allCases.map { $0.rawValue >= paddingTop.rawValue ? boxInfo[$0] : nil }
 
   /// A box property's specified value, or nil when invalid.
   static func parseBox(_ value: String, _ grammar: BoxGrammar) -> String? {

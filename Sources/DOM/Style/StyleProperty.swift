@@ -62,7 +62,21 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
   private static let byName: [String: StyleProperty] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
   /// True when an element takes its parent's value unless something sets it.
-  var isInherited: Bool {
+  var isInherited: Bool { Self.inheritedByRawValue[rawValue] }
+
+  private static let inheritedByRawValue = allCases.map(\.computeIsInherited)
+
+  /// True when an element that sets nothing for the property has its initial value as the computed value: not
+  /// inherited, and not a border width (`medium`, which computes to 0 without a border style).
+  var initialValueIsComputed: Bool { Self.initialValueIsComputedByRawValue[rawValue] }
+
+  private static let initialValueIsComputedByRawValue = allCases.map { property in
+    switch property {
+    case .borderTopWidth, .borderRightWidth, .borderBottomWidth, .borderLeftWidth: false
+    default: !property.isInherited
+    }
+  }
+  private var computeIsInherited: Bool {
     switch self {
     case .color, .direction, .fontFamily, .fontSize, .fontStyle, .fontWeight, .textAlign, .textTransform,
       .textWrapMode, .textWrapStyle, .visibility, .whiteSpaceCollapse, .listStyleType:
@@ -75,7 +89,11 @@ public enum StyleProperty: Int, CaseIterable, Sendable {
   }
 
   /// The initial value, as computed.
-  var initialValue: String {
+  var initialValue: String { Self.initialValues[rawValue] }
+
+  /// Every property's initial value, by raw value.
+  static let initialValues = allCases.map(\.computeInitialValue)
+  private var computeInitialValue: String {
     switch self {
     case .color: "rgb(0, 0, 0)"
     case .contentVisibility: "visible"
