@@ -26,8 +26,13 @@ Rows (each webaction row is one `webaction batch` over the whole corpus, median 
              -j 1 and -j N, against their extracted text through one `apertium -u -f html eng-spa` call (words/s);
              with each run's CPU time (all processes, from /proc/stat), so the table also says how many cores the
              apertium call keeps busy and the best ratio the batch's CPU time allows on this machine's cores
+  webkit     the same page-info Action.js in WebKitGTK (Safari's engine), one reused WebView per process, 1 and N
+             processes (Scripts/bench_peers.py says how)
   memory     one worker (-j 1) over RSS_PAGES files: CORPUS pages of 20 to 60 KB repeated (hard links); the
              worker's peak resident memory after file 100 and after the last (the report's workerPeakKiB)
+  instructions  callgrind's instruction counts for the floor, the C walk, the no-op and the word count on a twentieth of
+             the corpus (Scripts/bench_peers.py)
+  targets    issue 36's targets, each with what this run measured and whether it holds
 Every row also gives the cores it kept busy: the CPU seconds of every process on the machine (/proc/stat, so a
 worker's JavaScriptCore helper threads and Apertium's stages count) over its wall seconds.
 """
@@ -41,6 +46,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import bench_peers
 
 CORPUS_PAGES = 200
 CORPUS_SEED = 2026
@@ -188,12 +195,7 @@ def run_floor(floor, pages, processes=1, options=()):
     """(wall seconds, per-page ms, peak KiB) of `processes` floor processes at once over `pages`. With more than one,
     the pages are dealt out by size (largest first, each to the least loaded process), as `webaction batch` schedules
     them: what this machine gives a job that needs no coordination, for reading `-j N` against `-j 1`."""
-    shares = [[] for _ in range(processes)]
-    loads = [0] * processes
-    for page in (sorted(pages, key=os.path.getsize, reverse=True) if processes > 1 else pages):
-        i = loads.index(min(loads))
-        shares[i].append(page)
-        loads[i] += os.path.getsize(page)
+    shares = bench_peers.deal_by_size(pages, processes)
     start = time.perf_counter()
     children = [subprocess.Popen([floor] + list(options) + share, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                  text=True) for share in shares]
@@ -339,6 +341,8 @@ def word_count_extension(action_js, noop_bundle, work):
 def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     cores = os.cpu_count() or 1
     cr = chromium_reference(root)
+    bench_peers.ensure_packages(bench_peers.WEBKIT_PACKAGES + bench_peers.INSTRUCTION_PACKAGES, log)
+    bench_peers.webkit_host(root)  # stops now, not after the timed runs, when the reference host is missing
     pages = generated_corpus(root)
     for folder in extra_pages:
         for base, _, names in os.walk(folder):
@@ -378,6 +382,12 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     version, timings = run_chromium(cr, pages, action_js)
     rows[("chromium", 1)] = {"seconds": [time.perf_counter() - start], "ms": timings, "peak": [], "cpu": []}
     chromium_seconds = sum(timings) / 1000  # the pages only, not the browser's start
+    webkit_version = None
+    for jobs in sorted({1, cores}):
+        log("webkit: page-info's Action.js on the same pages in %d WebKitGTK WebView%s at once..." % (
+            jobs, "s" if jobs > 1 else ""))
+        webkit_version, webkit_rate, timings = bench_peers.run_webkit(root, pages, action_js, jobs, work, log)
+        rows[("webkit", jobs)] = {"seconds": [len(pages) / webkit_rate], "ms": timings, "peak": [], "cpu": []}
 
     def rate(key):
         return len(pages) / statistics.median(rows[key]["seconds"])
@@ -385,9 +395,10 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
     floor_rate = rate(("floor", 1))
     floor_ms = statistics.median(rows[("floor", 1)]["ms"])
     chromium_rate = len(pages) / chromium_seconds
-    print("Batch: %d pages (%d generated, 2 KB to 2 MB%s), %s, %d cores; median of %d runs (Chromium: 1 run, page "
-          "time only)." % (len(pages), CORPUS_PAGES, ", plus %d real" % (len(pages) - CORPUS_PAGES) if extra_pages else "",
-                           version, cores, runs))
+    print("Batch: %d pages (%d generated, 2 KB to 2 MB%s), %s, %s, %d cores; median of %d runs (Chromium and "
+          "WebKit: 1 run, page time only)." % (
+              len(pages), CORPUS_PAGES, ", plus %d real" % (len(pages) - CORPUS_PAGES) if extra_pages else "", version,
+              webkit_version, cores, runs))
     print()
     print("| | pages/s | median ms/page | p95 ms/page | peak RSS/worker MB | cores busy | per page vs floor "
           "| pages/s vs Chromium |")
@@ -397,7 +408,8 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
               "floor-walk": "floor + page-info's word count over JavaScriptCore's C API, in C (no DOM)",
               "no-op": "webaction batch, no-op extension", "page-info": "webaction batch, page-info",
               "word count": "webaction batch, page-info's word count alone (its pageInfoWordCount, no finalize)",
-              "chromium": "headless Chromium, page-info's Action.js, one reused browser"}
+              "chromium": "headless Chromium, page-info's Action.js, one reused browser",
+              "webkit": "WebKitGTK, page-info's Action.js, one reused WebView per process"}
     for (name, jobs), row in rows.items():
         pages_per_second = len(pages) / chromium_seconds if name == "chromium" else rate((name, jobs))
         median_ms = statistics.median(row["ms"])
@@ -432,9 +444,53 @@ def batch_section(root, binary, runs, extra_pages, log, extracted_text):
         print("Throughput at %d processes over 1 process: %s." % (cores, ", ".join(
             "%s %.2f×" % (name, rate((name, cores)) / rate((name, 1))) for name in names)))
 
-    translate_rows(root, binary, runs, cores, work, log, extracted_text)
-    memory_row(binary, pages, extensions, finalize, work, log)
+    translate = translate_rows(root, binary, runs, cores, work, log, extracted_text)
+    growth = memory_row(binary, pages, extensions, finalize, work, log)
+    bundles = {"no-op": os.path.join(extensions, "noop.appex"), "word count": configurations[1][1]}
+    counts = bench_peers.instruction_rows(binary, floor, pages, action_js, bundles, finalize, work, log)
+    targets_table(rows, len(pages), cores, counts, translate, growth)
     subprocess.run(["rm", "-rf", work])
+
+
+def targets_table(rows, pages, cores, counts, translate, growth):
+    """Issue 36's targets: what this run measured for each, and whether it holds."""
+    def seconds(key):
+        return rows[key]["seconds"]
+
+    def rate(key):
+        return pages / statistics.median(seconds(key))
+
+    lines = []
+
+    def target(text, measured, holds):
+        lines.append("| %s | %s | %s |" % (text, measured, "holds" if holds else "**missed**"))
+
+    per_run = [noop / floor for noop, floor in zip(seconds(("no-op", 1)), seconds(("floor", 1)))]
+    target("no-op at most 1.25× the floor, in every run", ", ".join("%.2f×" % r for r in per_run), max(per_run) <= 1.25)
+    through_dom = statistics.median(seconds(("word count", 1))) - statistics.median(seconds(("no-op", 1)))
+    through_c = statistics.median(seconds(("floor-walk", 1))) - statistics.median(seconds(("floor", 1)))
+    target("the word count's extra at most 1.5× the C walk's extra (wall clock)", "%.2f×" % (through_dom / through_c),
+           through_dom / through_c <= 1.5)
+    extra = bench_peers.extra_ratio(counts)
+    target("the same, in instructions (callgrind)", "%.2f×" % extra, extra <= 1.5)
+    if cores > 1:
+        floor_scaling = rate(("floor", cores)) / rate(("floor", 1))
+        for name in ("no-op", "page-info"):
+            share = rate((name, cores)) / rate((name, 1)) / floor_scaling
+            target("%s -j %d over -j 1 at least 95%% of the floor's own %d-process scaling (%.2f×)" % (
+                name, cores, cores, floor_scaling), "%.0f%%" % (share * 100), share >= 0.95)
+    for jobs, share in sorted(translate.items()):
+        target("translate at least 90%% of its CPU bound at -j %d" % jobs, "%.0f%%" % (share * 100), share >= 0.9)
+    for jobs in sorted({1, cores}):
+        ratio = rate(("page-info", jobs)) / rate(("webkit", jobs))
+        target("page-info -j %d at least 10× the throughput of %d WebKitGTK WebView%s" % (
+            jobs, jobs, "s" if jobs > 1 else ""), "%.1f×" % ratio, ratio >= 10)
+    target("one worker's peak RSS flat within 10%% from file 100 to file %d" % RSS_PAGES, "%+.1f%%" % growth,
+           abs(growth) <= 10)
+    print()
+    print("| target (issue 36) | this run | |")
+    print("| --- | ---: | --- |")
+    print("\n".join(lines))
 
 
 def busy_cpu_seconds():
@@ -479,11 +535,14 @@ def translate_rows(root, binary, runs, cores, work, log, extracted_text):
     apertium_cpu = statistics.median(cpu["apertium"])
     print("| one `apertium -u -f html eng-spa` call over their extracted text (baseline) | %.0f | 1.00× | %.2f | %.1f "
           "| - |" % (base, apertium_cpu, apertium_cpu / base_seconds))
+    shares = {}
     for jobs in sorted({1, cores}):
         seconds, used = statistics.median(samples[jobs]), statistics.median(cpu[jobs])
         # With every core busy all the time, the batch could take no less than its CPU time over the cores.
         print("| webaction batch --ext translate -j %d (cache off) | %.0f | %.2f× | %.2f | %.1f | %.2f× |" % (
             jobs, words / seconds, base_seconds / seconds, used, used / seconds, base_seconds * cores / used))
+        shares[jobs] = used / (seconds * cores)  # the ratio reached over the best ratio that CPU time allows
+    return shares
 
 
 def memory_row(binary, pages, extensions, finalize, work, log):
@@ -496,3 +555,4 @@ def memory_row(binary, pages, extensions, finalize, work, log):
     print("| --- | ---: | ---: | ---: |")
     print("| %d distinct pages of 20 to 60 KB, repeated | %.1f MB | %.1f MB | %+.1f%% |" % (
         distinct, early / 1024, late / 1024, (late - early) * 100 / early))
+    return (late - early) * 100 / early
