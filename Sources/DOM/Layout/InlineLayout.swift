@@ -55,23 +55,45 @@ extension LayoutEngine {
 
   private func appendText(_ box: LayoutBox, to items: inout [InlineItem], lastWasSpace: inout Bool, breakable: inout Bool) {
     guard let data = box.textData else { return }
+    let keepsNewlines = box.style.preservesNewlines
+    // ASCII text (most text on most pages) by bytes, each a character; other text by characters.
+    if data.utf8.allSatisfy({ $0 < 0x80 }) {
+      appendText(box, data, data.utf8, to: &items, lastWasSpace: &lastWasSpace, breakable: &breakable) { byte in
+        let newline = byte == UInt8(ascii: "\n")
+        let space = byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || (newline && !keepsNewlines)
+          || byte == UInt8(ascii: "\r") || byte == 0x0C
+        return (space, newline && keepsNewlines)
+      }
+    } else {
+      appendText(box, data, data, to: &items, lastWasSpace: &lastWasSpace, breakable: &breakable) { character in
+        let space = character == " " || character == "\t" || (character == "\n" && !keepsNewlines) || character == "\r"
+          || character == "\u{0C}"
+        return (space, character == "\n" && keepsNewlines)
+      }
+    }
+  }
+
+  /// The items of `data` read as `units` (its bytes or its characters), which `classify` tells apart: collapsible or
+  /// preserved spaces, forced breaks (preserved newlines), and the rest, words split at UAX 14 opportunities.
+  private func appendText<Units: Collection>(
+    _ box: LayoutBox, _ data: String, _ units: Units, to items: inout [InlineItem], lastWasSpace: inout Bool,
+    breakable: inout Bool, classify: (Units.Element) -> (space: Bool, forcedBreak: Bool)
+  ) where Units.Index == String.Index {
     let font = font(box.style)
     let collapses = box.style.collapsesSpaces
-    let keepsNewlines = box.style.preservesNewlines
-    func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || (c == "\n" && !keepsNewlines) || c == "\r" || c == "\u{0C}" }
-    var index = data.startIndex
-    while index < data.endIndex {
-      let character = data[index]
-      if character == "\n" && keepsNewlines {
+    var index = units.startIndex
+    while index < units.endIndex {
+      let kind = classify(units[index])
+      if kind.forcedBreak {
         items.append(.forcedBreak(nil))
         lastWasSpace = true
         breakable = true
-        index = data.index(after: index)
+        units.formIndex(after: &index)
         continue
       }
-      if isSpace(character) {
+      if kind.space {
         var end = index
-        while end < data.endIndex, isSpace(data[end]) { end = data.index(after: end) }
+        while end < units.endIndex, classify(units[end]).space { units.formIndex(after: &end) }
         if collapses {
           if !lastWasSpace { items.append(.word(box, "", width: 0, space: font.spaceWidth, breakable: false)) }
         } else {
@@ -85,7 +107,11 @@ extension LayoutEngine {
         continue
       }
       var end = index
-      while end < data.endIndex, !isSpace(data[end]), !(data[end] == "\n" && keepsNewlines) { end = data.index(after: end) }
+      while end < units.endIndex {
+        let next = classify(units[end])
+        if next.space || next.forcedBreak { break }
+        units.formIndex(after: &end)
+      }
       for (number, segment) in LineBreaks.segments(data[index..<end]).enumerated() {
         items.append(.word(box, segment, width: font.width(of: segment), space: 0, breakable: number > 0 || breakable))
       }

@@ -134,6 +134,17 @@ struct BoxTreeBuilder {
     return boxes.first { $0.kind != .text }
   }
 
+  /// Each computed style as layout reads it, made once per style: an element's serves its text, and siblings
+  /// sharing a computed style share it (``ComputedStyle/identity``).
+  private var boxStyles: [ObjectIdentifier: BoxStyle] = [:]
+
+  private mutating func boxStyle(_ computed: ComputedStyle) -> BoxStyle {
+    if let known = boxStyles[ObjectIdentifier(computed.identity)] { return known }
+    let style = BoxStyle(computed)
+    boxStyles[ObjectIdentifier(computed.identity)] = style
+    return style
+  }
+
   private static let replacedElements: Set<String> = [
     "img", "input", "textarea", "select", "video", "audio", "canvas", "iframe", "embed", "object", "frame", "meter",
     "progress", "fencedframe", "image",
@@ -149,11 +160,11 @@ struct BoxTreeBuilder {
     case .contents:
       return childBoxes(of: element, rendered: rendered)
     case .lineBreak:
-      return [LayoutBox(kind: .lineBreak, element: element, style: BoxStyle(computed))]
+      return [LayoutBox(kind: .lineBreak, element: element, style: boxStyle(computed))]
     default:
       break
     }
-    let style = BoxStyle(computed)
+    let style = boxStyle(computed)
     let isReplaced =
       (element.isHTML && Self.replacedElements.contains(element.localName) && !(element.localName == "object" && element.hasChildNodes()))
       || (element.namespaceURI == LibXML.Namespace.svg.rawValue && element.localName == "svg")
@@ -287,7 +298,7 @@ struct BoxTreeBuilder {
       // (https://html.spec.whatwg.org/multipage/rendering.html#the-details-and-summary-elements): size containment
       // makes the slot a block of zero height after the summary; WebKit lays its contents out when geometry is read.
       let summaries = Set(shown.map(ObjectIdentifier.init))
-      let slot = LayoutBox(kind: .block, element: nil, style: anonymousStyle(BoxStyle(rendered.style)))
+      let slot = LayoutBox(kind: .block, element: nil, style: anonymousStyle(boxStyle(rendered.style)))
       slot.forcedHeight = 0
       slot.skipsContents = true
       slot.children = childBoxes(element.childNodes.filter { !summaries.contains(ObjectIdentifier($0)) }, rendered: rendered)
@@ -303,7 +314,7 @@ struct BoxTreeBuilder {
     for node in nodes {
       if let text = node as? Text {
         guard rendered.rendersText, !text.data.isEmpty else { continue }
-        boxes.append(LayoutBox(kind: .text, element: nil, text: text, style: BoxStyle(rendered.style)))
+        boxes.append(LayoutBox(kind: .text, element: nil, text: text, style: boxStyle(rendered.style)))
       } else if let child = node as? Element, let style = child.computedStyle {
         boxes += self.boxes(for: child, style: style)
       }

@@ -75,6 +75,7 @@ enum LineBreaks {
 
   /// The run split at its break opportunities (the run itself when it has none).
   static func segments(_ run: Substring) -> [Substring] {
+    if run.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSegments(run) }
     var result: [Substring] = []
     var start = run.startIndex
     var previous: (scalar: Unicode.Scalar, class: Class)?
@@ -94,6 +95,26 @@ enum LineBreaks {
       }
       previous = current
       index = run.index(after: index)
+    }
+    result.append(run[start..<run.endIndex])
+    return result
+  }
+
+  /// ``segments(_:)`` for ASCII text, by bytes (each is a character; most text on most pages).
+  private static func asciiSegments(_ run: Substring) -> [Substring] {
+    var result: [Substring] = []
+    let utf8 = run.utf8
+    var start = utf8.startIndex
+    var previous: UInt8?
+    var index = utf8.startIndex
+    while index < utf8.endIndex {
+      let byte = utf8[index]
+      if let previous, canBreakASCII(between: previous, and: byte) {
+        result.append(run[start..<index])
+        start = index
+      }
+      previous = byte
+      utf8.formIndex(after: &index)
     }
     result.append(run[start..<run.endIndex])
     return result

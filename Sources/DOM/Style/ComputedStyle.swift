@@ -7,6 +7,10 @@
 /// and `display` blockified for floats, absolutely positioned boxes, the root and flex or grid items
 /// (https://drafts.csswg.org/css-display-3/#transformations). No value here needs layout.
 public struct ComputedStyle: Sendable {
+  /// The same for the copies of one computation (siblings that share a style, ``StyleEngine``), so layout reads each
+  /// computed style once (``BoxStyle``). A style is not changed once made.
+  final class Identity: Sendable {}
+  let identity = Identity()
   private var values: [String]
   /// Custom properties (`--name`), inherited, with `var()` substituted.
   public private(set) var customProperties: [String: String]
