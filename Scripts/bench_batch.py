@@ -491,6 +491,11 @@ def targets_table(rows, pages, cores, counts, translate, growth):
     print("| target (issue 36) | this run | |")
     print("| --- | ---: | --- |")
     print("\n".join(lines))
+    print()
+    # What the same ratio is for the least any host on JavaScriptCore's C API can do for page-info's word count.
+    print("Bounds: the floor + C walk row (page-info's word count and nothing else, no DOM) runs at %.1f× one WebKit "
+          "WebView's throughput; the floor alone at %.1f×. No host on the C API reaches a page-info ratio above the "
+          "first." % (rate(("floor-walk", 1)) / rate(("webkit", 1)), rate(("floor", 1)) / rate(("webkit", 1))))
 
 
 def busy_cpu_seconds():
