@@ -80,7 +80,7 @@ public final class ActionHost {
     let html = page.serialize()
     timing.lap("serialize")
     return ActionOutcome(
-      html: html, results: results, finalizeArguments: finalizeArguments, openedURLs: opened,
+      htmlUTF8: html, results: results, finalizeArguments: finalizeArguments, openedURLs: opened,
       navigations: page.navigations.list)
   }
 

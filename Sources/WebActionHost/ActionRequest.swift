@@ -106,7 +106,12 @@ public struct ActionRequest: Sendable {
 /// What a run produced.
 public struct ActionOutcome: Sendable {
   /// The rewritten page: doctype + the HTML5 serialization of the document.
-  public var html: String
+  public var html: String {
+    get { String(decoding: htmlUTF8, as: UTF8.self) }
+    set { htmlUTF8 = Array(newValue.utf8) }
+  }
+  /// ``html`` as the UTF-8 bytes that are written (the page declares UTF-8).
+  public var htmlUTF8: [UInt8]
   /// The dictionary `run()` passed to `completionFunction`, as converted to a property list.
   public var results: PropertyList
   /// The argument `finalize()` was called with, if it was called.

@@ -217,11 +217,11 @@ final class Page {
     }
   }
 
-  /// The page as a browser would save it: doctype + the HTML5 serialization of the document.
-  func serialize() -> String {
+  /// The page as a browser would save it: doctype + the HTML5 serialization of the document, UTF-8.
+  func serialize() -> [UInt8] {
     window.document.close()
     window.document.declareUTF8ForOutput()
-    return window.document.serialize()
+    return window.document.serializedUTF8()
   }
 
   /// Throws the first uncaught error a timer or promise reaction raised, if any.

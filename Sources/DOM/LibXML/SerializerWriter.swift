@@ -32,6 +32,8 @@ struct SerializerWriter {
   }
 
   mutating func finish() -> String { String(decoding: out, as: UTF8.self) }
+  /// The bytes written, UTF-8 (what ``finish()`` decodes, without checking and copying them again).
+  mutating func finishUTF8() -> [UInt8] { out }
 
   /// Serializes the children of `node` (the template content of a template).
   mutating func writeChildren(of node: xmlNodePtr, templateContents: (xmlNodePtr) -> xmlNodePtr?) {

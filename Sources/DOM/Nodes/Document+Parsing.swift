@@ -55,6 +55,13 @@ extension Document {
     HTMLSerializer.serializeDocument(rawDoc, scripting: scriptingEnabled, templateContents: { self.templateContents[$0] })
   }
 
+  /// ``serialize()`` as UTF-8 bytes, for writing: the serializer's own bytes, not decoded into a String and encoded
+  /// again (a tenth of a page's serialization was that check and copy). They are valid UTF-8: every text in the tree
+  /// came from a Swift String.
+  public func serializedUTF8() -> [UInt8] {
+    HTMLSerializer.serializeDocumentUTF8(rawDoc, scripting: scriptingEnabled, templateContents: { self.templateContents[$0] })
+  }
+
   /// Parses `markup` in the context of `context` with the parser of the document's kind: HTML in an HTML document,
   /// XML (throwing SyntaxError when it is not well-formed) in an XML document.
   ///

@@ -40,9 +40,16 @@ enum HTMLSerializer {
   static func serializeDocument(
     _ doc: xmlDocPtr, scripting: Bool = true, templateContents: (xmlNodePtr) -> xmlNodePtr?
   ) -> String {
+    String(decoding: serializeDocumentUTF8(doc, scripting: scripting, templateContents: templateContents), as: UTF8.self)
+  }
+
+  /// ``serializeDocument(_:scripting:templateContents:)`` as UTF-8 bytes.
+  static func serializeDocumentUTF8(
+    _ doc: xmlDocPtr, scripting: Bool = true, templateContents: (xmlNodePtr) -> xmlNodePtr?
+  ) -> [UInt8] {
     var writer = SerializerWriter(fullDoctype: true, scripting: scripting)
     writer.writeChildren(of: LibXML.documentNode(doc), templateContents: templateContents)
-    return writer.finish()
+    return writer.finishUTF8()
   }
 
   /// HTML elements that serialize as void: no children, no end tag.

@@ -24,6 +24,6 @@ extension ActionHost {
     for page in saved.pages {
       outcomes.append(try process(ActionRequest(page: .saved(page), settings: settings, finalizeArguments: finalizeArguments)))
     }
-    return FileOutcome(written: try saved.write(outcomes.map { Data($0.html.utf8) }), outcomes: outcomes, bytesRead: saved.bytesRead)
+    return FileOutcome(written: try saved.write(outcomes.map { Data($0.htmlUTF8) }), outcomes: outcomes, bytesRead: saved.bytesRead)
   }
 }
