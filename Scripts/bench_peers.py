@@ -10,9 +10,9 @@ finalize, serialize, write), not the WebView's launch, so the ratio against weba
 start, is if anything in WebKit's favour. At -j N, N hosts at once with the pages dealt out by size (as the floor's);
 the rate is the pages over the slowest host's page time.
 
-Instructions: valgrind's callgrind counts every instruction a process runs (all its threads), the same number whatever
-else the machine does (two runs of the same command differ by under 0.2%), so a change of 2% shows where wall-clock
-ratios on a shared 2-core machine cannot. Counted on a fixed twentieth of the corpus (every twentieth page by size, 10
+Instructions: valgrind's callgrind counts every instruction a process runs (all its threads), nearly the same number
+whatever else the machine does (runs of one command spread by about 1%: JavaScriptCore's collector and compiler
+threads vary a little), so a change of 2% shows where wall-clock ratios on a shared 2-core machine cannot. Counted on a fixed twentieth of the corpus (every twentieth page by size, 10
 pages of 2 KB to 1.1 MB, 2.1 MB in all) in one process each: the floor and the floor's C walk (floor.c), and
 `webaction run` with the no-op and the word-count extensions. valgrind 3.19 cannot read the Swift toolchain's DWARF,
 so webaction is counted from a copy without debug sections (objcopy --strip-debug; the code is the same bytes).
