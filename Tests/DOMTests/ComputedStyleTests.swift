@@ -158,4 +158,34 @@ final class ComputedStyleTests: XCTestCase {
     XCTAssertEqual(try style("<table cellpadding=5><tr><td id=t>x</table>")[.paddingLeft], "5px")
     XCTAssertEqual(try style("<table id=t border=2><tr><td>x</table>")[.borderTopWidth], "2px")
   }
+
+  /// Siblings with the same parent, name and matched rules share one computed style (StyleEngine); any difference in
+  /// what they match, their attributes' hints, their `style` attribute or their parent gives each its own.
+  func testSharedStylesAreEachSiblingsOwn() throws {
+    let document = Document.parse(html: """
+      <!DOCTYPE html><style>.x { color: red } li:nth-child(3) { margin-left: 5px } b { font-weight: 900 }</style>
+      <ul><li id=a>a<li id=b class=x>b<li id=c>c<li id=d>d<li id=e style="color: blue">e<li id=f>f</ul>
+      <ol><li id=g>g</ol><table><tr><td id=h>h<td id=i width=50>i<td id=j>j</table><p><b id=k>k</b><i id=l>l</i>
+      """)
+    func computed(_ id: String) throws -> ComputedStyle {
+      try XCTUnwrap(try XCTUnwrap(try document.querySelector("#" + id)).computedStyle)
+    }
+    XCTAssertEqual(try computed("a")[.color], "rgb(0, 0, 0)")
+    XCTAssertEqual(try computed("b")[.color], "rgb(255, 0, 0)")
+    XCTAssertEqual(try computed("c")[.marginLeft], "5px")
+    XCTAssertEqual(try computed("d")[.marginLeft], "0px")
+    XCTAssertEqual(try computed("e")[.color], "rgb(0, 0, 255)")
+    XCTAssertEqual(try computed("f")[.color], "rgb(0, 0, 0)")
+    XCTAssertEqual(try computed("g")[.listStyleType], "decimal", "a parent of its own")
+    XCTAssertEqual(try computed("d")[.listStyleType], "disc")
+    XCTAssertEqual(try computed("i")[.width], "50px", "presentational hints")
+    XCTAssertEqual(try computed("j")[.width], "auto")
+    XCTAssertEqual(try computed("k")[.fontWeight], "900", "another name")
+    XCTAssertEqual(try computed("l")[.fontWeight], "400")
+    XCTAssertEqual(try computed("l")[.fontStyle], "italic")
+    // A change after sharing: the shared style is not the changed sibling's.
+    try XCTUnwrap(try document.querySelector("#f")).setAttribute("class", "x")
+    XCTAssertEqual(try computed("f")[.color], "rgb(255, 0, 0)")
+    XCTAssertEqual(try computed("d")[.color], "rgb(0, 0, 0)")
+  }
 }
