@@ -30,6 +30,9 @@ public final class ActionHost {
   /// objects): a VM costs about 1 ms to make, and JavaScriptCore keeps about 0.8 KB of each one for good, which grew
   /// a batch worker's memory by 23% over 10,000 pages. Replaced when a page comes on another thread.
   private var scriptGroup: ScriptGroup?
+  /// Pages begun and not yet finished, and the App Groups declared before the first of them.
+  private var activePages = 0
+  private var groupsOutside: Set<String>?
 
   /// `report` receives console output and warnings as they happen.
   public init(extension source: ExtensionSource, report: @escaping (Diagnostic) -> Void = { _ in }) {
@@ -39,49 +42,115 @@ public final class ActionHost {
 
   /// Processes one page and returns the rewritten HTML and run()'s results. Writes nothing.
   public func process(_ request: ActionRequest) throws(WebActionError) -> ActionOutcome {
-    // While the extension runs, it opens only the App Groups its bundle declares.
-    let outside = AppGroup.declaredGroups
-    AppGroup.declaredGroups = Set(source.bundle.manifest.appGroups)
-    defer { AppGroup.declaredGroups = outside }
-    // The native side is resolved first, so a bundle that cannot run fails before any script does.
-    let runner = try makeRunner(request)
-    runner?.prepare(arguments: request.arguments)
+    try finish(begin(request))
+  }
 
-    // Step 1. Load the page and the preprocessing file, and call run().
-    let (page, preprocessor, object, results) = try preprocess(request)
-    if runner == nil, request.finalizeArguments == nil, !loopbackNoted {
-      // Said once per host (a run over many pages, a batch worker), not once per page.
-      loopbackNoted = true
-      report(Diagnostic(.warning, source: "webaction", source.loopbackNote))
+  /// A page between ``begin(_:)`` and ``finish(_:)``: loaded, run() called, its native extension at work.
+  public final class PendingAction {
+    fileprivate let request: ActionRequest
+    fileprivate let page: Page
+    fileprivate let preprocessor: Preprocessor
+    fileprivate let object: ScriptValue
+    fileprivate let results: PropertyList
+    /// What decides finalize()'s argument: the extension's request, or the argument itself (given, or run()'s results
+    /// for a bundle without a native side).
+    fileprivate let reply: (any PendingExtensionReply)?
+    fileprivate let given: PropertyList?
+    fileprivate var timing: StepTiming
+
+    fileprivate init(
+      request: ActionRequest, page: Page, preprocessor: Preprocessor, object: ScriptValue, results: PropertyList,
+      reply: (any PendingExtensionReply)?, given: PropertyList?, timing: StepTiming
+    ) {
+      self.request = request
+      self.page = page
+      self.preprocessor = preprocessor
+      self.object = object
+      self.results = results
+      self.reply = reply
+      self.given = given
+      self.timing = timing
     }
 
-    // Step 2. The native extension (or --finalize-args) decides finalize()'s argument.
-    let finalizeArguments: PropertyList?
+    /// False while the native extension is still working on the page (it completes from a queue of its own): then
+    /// the host can begin the next page before finishing this one, and the two overlap.
+    public var isAnswered: Bool { reply?.isAnswered ?? true }
+  }
+
+  /// Steps 1 and 2 of a page: loads it and its preprocessing file, calls run(), and gives its results to the native
+  /// extension, which may still be at work when this returns. ``finish(_:)`` waits for it, calls finalize() and
+  /// serializes. A host can begin the next page before finishing this one (``BatchWorker`` does while translate's
+  /// engine works); pages are finished in the order begun, on the thread that began them.
+  public func begin(_ request: ActionRequest) throws(WebActionError) -> PendingAction {
+    // While the extension runs, it opens only the App Groups its bundle declares: from the first begun page to the
+    // last finished one.
+    enterExtension()
+    do {
+      // The native side is resolved first, so a bundle that cannot run fails before any script does.
+      let runner = try makeRunner(request)
+      runner?.prepare(arguments: request.arguments)
+
+      // Step 1. Load the page and the preprocessing file, and call run().
+      let (page, preprocessor, object, results) = try preprocess(request)
+      if runner == nil, request.finalizeArguments == nil, !loopbackNoted {
+        // Said once per host (a run over many pages, a batch worker), not once per page.
+        loopbackNoted = true
+        report(Diagnostic(.warning, source: "webaction", source.loopbackNote))
+      }
+
+      // Step 2. The native extension (or --finalize-args) decides finalize()'s argument. An extension that returns
+      // no finalize argument still gets finalize() called, with an empty dictionary: Apple's template relies on it
+      // ("If nothing's been returned to us, we'll set the background to blue"). With no native side, a loopback one,
+      // so that finalize() runs (with what run() collected) instead of nothing.
+      let timing = StepTiming(trace)
+      var reply: (any PendingExtensionReply)?
+      if request.finalizeArguments == nil, let runner {
+        reply = try runner.begin(Self.inputItem(results: results, page: page, request: request))
+      }
+      return PendingAction(
+        request: request, page: page, preprocessor: preprocessor, object: object, results: results, reply: reply,
+        given: request.finalizeArguments ?? (runner == nil ? results : nil), timing: timing)
+    } catch {
+      leaveExtension()
+      throw error
+    }
+  }
+
+  /// Step 3 of a page ``begin(_:)`` began: waits for its native extension, calls finalize() and serializes.
+  public func finish(_ action: PendingAction) throws(WebActionError) -> ActionOutcome {
+    defer { leaveExtension() }
     var opened: [String] = []
-    if let given = request.finalizeArguments {
-      finalizeArguments = given
-    } else if let runner {
-      // An extension that returns no finalize argument still gets finalize() called, with an empty dictionary:
-      // Apple's template relies on it ("If nothing's been returned to us, we'll set the background to blue").
-      var timing = StepTiming(trace)
-      let item = Self.inputItem(results: results, page: page, request: request)
-      finalizeArguments = try runner.process(item, opened: &opened) ?? .dictionary([:])
-      timing.lap("extension")
+    let finalizeArguments: PropertyList?
+    if let reply = action.reply {
+      finalizeArguments = try reply.wait(opened: &opened) ?? .dictionary([:])
+      action.timing.lap("extension")
     } else {
-      // No native side: a loopback one, so that finalize() runs (with what run() collected) instead of nothing.
-      finalizeArguments = results
+      finalizeArguments = action.given
     }
-
-    // Step 3. finalize(), then serialize.
     if let finalizeArguments {
-      try preprocessor.finalize(object, arguments: finalizeArguments, timeout: request.timeout)
+      try action.preprocessor.finalize(action.object, arguments: finalizeArguments, timeout: action.request.timeout)
     }
     var timing = StepTiming(trace)
-    let html = page.serialize()
+    let html = action.page.serialize()
     timing.lap("serialize")
     return ActionOutcome(
-      htmlUTF8: html, results: results, finalizeArguments: finalizeArguments, openedURLs: opened,
-      navigations: page.navigations.list)
+      htmlUTF8: html, results: action.results, finalizeArguments: finalizeArguments, openedURLs: opened,
+      navigations: action.page.navigations.list)
+  }
+
+  /// Sets ``AppGroup/declaredGroups`` to the bundle's for the first page begun; ``leaveExtension()`` restores what
+  /// was there when the last one is finished.
+  private func enterExtension() {
+    if activePages == 0 {
+      groupsOutside = AppGroup.declaredGroups
+      AppGroup.declaredGroups = Set(source.bundle.manifest.appGroups)
+    }
+    activePages += 1
+  }
+
+  private func leaveExtension() {
+    activePages -= 1
+    if activePages == 0 { AppGroup.declaredGroups = groupsOutside }
   }
 
   /// Loads the page and runs the preprocessing step only: what the native extension would receive, the input item

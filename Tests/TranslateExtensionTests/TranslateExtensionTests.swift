@@ -19,7 +19,8 @@ final class TranslateExtensionTests: XCTestCase {
     let handler = TranslateRequestHandler(engines: EngineCache(), group: group)
     let context = ExtensionContext(inputItems: [ExtensionItem(preprocessingResults: results, arguments: arguments)])
     handler.beginRequest(with: context)
-    return context.outcome
+    // The request completes from the extension's own queue, after beginRequest has returned.
+    return context.waitBlocking(timeout: 30)
   }
 
   func finalizeArgument(_ outcome: ExtensionContext.Outcome?) throws -> PropertyList {

@@ -107,6 +107,39 @@ final class ActionHostProtocolTests: XCTestCase {
     XCTAssertTrue(try viaThread.process(request()).html.contains(#"{"q":"thread"}"#))
   }
 
+  /// An extension that completes from a queue of its own leaves begin() at once: the host begins the next page
+  /// while it works, each page gets its own answer, and the bundle's App Groups hold until the last page finishes.
+  func testTheNextPageBeginsWhileTheExtensionWorksOnThisOne() throws {
+    let gate = DispatchSemaphore(value: 0)
+    let queue = DispatchQueue(label: "test.extension")
+    let groupsSeen = Box<[Set<String>?]>([])
+    let host = try host(script: Self.echo) {
+      Handler { context in
+        let item = context.inputItems.first as! ExtensionItem
+        queue.async {
+          gate.wait()
+          groupsSeen.value.append(AppGroup.declaredGroups)
+          item.attachments!.first!.loadItem(forTypeIdentifier: "com.apple.property-list", options: nil) { plist, _ in
+            let results = (plist as! [String: Any])[NSExtensionJavaScriptPreprocessingResultsKey] as! [String: Any]
+            let argument = ["echo": PropertyList.string(results["text"] as! String)]
+            context.completeRequest(returningItems: [ExtensionItem(finalizeArgument: .dictionary(argument))])
+          }
+        }
+      }
+    }
+    XCTAssertNil(AppGroup.declaredGroups)
+    let first = try host.begin(request("<p id=p>one</p>"))
+    let second = try host.begin(request("<p id=p>two</p>"))
+    XCTAssertFalse(first.isAnswered)
+    XCTAssertFalse(second.isAnswered)
+    gate.signal()
+    gate.signal()
+    XCTAssertTrue(try host.finish(first).html.contains(#"<p id="p">{"echo":"one"}</p>"#))
+    XCTAssertTrue(try host.finish(second).html.contains(#"<p id="p">{"echo":"two"}</p>"#))
+    XCTAssertEqual(groupsSeen.value, [[], []], "the bundle declares no App Group, so none opens while it works")
+    XCTAssertNil(AppGroup.declaredGroups, "restored once the last page is finished")
+  }
+
   func testAnExtensionThatNeverCompletesTimesOut() throws {
     let host = try host(script: Self.echo) { Handler { _ in } }
     var request = request()

@@ -26,7 +26,7 @@ public enum TranslateExtension: BuiltInExtension {
 
 /// The principal class: reads `{from, to, segments, attributes}`, translates them, and returns
 /// `{translations, attributes, lang, damaged}` for `finalize()`.
-final class TranslateRequestHandler: ExtensionRequestHandling, ExtensionPreparing {
+final class TranslateRequestHandler: ExtensionRequestHandling, ExtensionPreparing, Sendable {
   /// Where the engines live; tests use their own.
   let engines: EngineCache
   /// The App Group container (translation memory, defaults); nil means the extension's default group.
@@ -70,7 +70,15 @@ final class TranslateRequestHandler: ExtensionRequestHandling, ExtensionPreparin
     }
   }
 
+  /// Requests are translated here, one at a time in the order begun, and complete from here: beginRequest returns
+  /// at once, so the host can load and run the next page while the engine translates this one.
+  private static let requests = DispatchQueue(label: "com.webaction.translate.requests")
+
   func beginRequest(with context: ExtensionContext) {
+    Self.requests.async { self.translate(context) }
+  }
+
+  private func translate(_ context: ExtensionContext) {
     do {
       let arguments = context.webActionArguments
       guard let results = try context.javaScriptPreprocessingResults(),

@@ -6,7 +6,8 @@ import WebActionKit
 ///
 /// - Scheduling: with workers, the largest files first, each to the next free worker; a worker is a process of the
 ///   same binary (``Options/workerCommand``, started by WebActionKit's `ChildProcesses`) that keeps its extension
-///   warm across pages (``BatchWorker``). In process (``init(files:options:inProcess:)``), the files in the order
+///   warm across pages (``BatchWorker``), and is sent two files at a time, so that it can load the next while an
+///   extension that completes from a queue of its own still works on the one before. In process (``init(files:options:inProcess:)``), the files in the order
 ///   given, through one ``BatchWorker`` on the calling thread.
 /// - Failures: a failing file is recorded and the batch goes on. A worker that crashes, or takes longer on one file
 ///   than ``Options/fileTimeLimit``, is replaced and its file recorded as failed.
@@ -134,22 +135,33 @@ public final class Batch: @unchecked Sendable {
     group.wait()
   }
 
-  /// Every file through `worker`, here, in order; a page that fails once the batch is stopped (its children were
-  /// stopped with it) counts as interrupted.
+  /// Every file through `worker`, here, in order; a file whose extension is still at work waits while the next is
+  /// begun (``BatchWorker/begin(_:)``). A page that fails once the batch is stopped (its children were stopped with
+  /// it) counts as interrupted.
   private func processInProcess(with worker: BatchWorker, bundleDate: Date?) {
-    while let file = take() {
-      let output = outputPath(of: file)
-      if options.resume, Self.isComplete(output: output, input: file.input, bundleDate: bundleDate) {
-        record(BatchRecord(input: file.input, output: output, status: .skipped))
-        continue
-      }
-      var result = worker.process(BatchJob(file: file, output: output, collectsResults: collectsResults))
+    var pending: BatchWorker.PendingJob?
+    func finishPending() {
+      guard let job = pending else { return }
+      pending = nil
+      var result = worker.finish(job)
       if result.status == .failed, isStopped {
         result.status = .interrupted
         result.error = nil
       }
       record(result)
     }
+    while let file = take() {
+      let output = outputPath(of: file)
+      if options.resume, Self.isComplete(output: output, input: file.input, bundleDate: bundleDate) {
+        record(BatchRecord(input: file.input, output: output, status: .skipped))
+        continue
+      }
+      let begun = worker.begin(BatchJob(file: file, output: output, collectsResults: collectsResults))
+      finishPending()
+      pending = begun
+      if begun.isAnswered { finishPending() }
+    }
+    finishPending()
   }
 
   private func outputPath(of file: BatchFile) -> String {
@@ -172,54 +184,73 @@ public final class Batch: @unchecked Sendable {
   // MARK: - One worker slot
 
   /// Feeds files to one worker process after another (a new one after a crash or a time-out) until none is left.
+  /// Two jobs are kept outstanding, so that the worker can begin the next file while an extension that completes
+  /// from a queue of its own (translate's engine) still works on the one before (``BatchWorker``).
   private func dispatch(slot: Int, bundleDate: Date?) {
     var worker: WorkerProcess?
     defer { worker?.finish() }
-    while let file = take() {
-      let output = outputPath(of: file)
-      if options.resume, Self.isComplete(output: output, input: file.input, bundleDate: bundleDate) {
-        record(BatchRecord(input: file.input, output: output, status: .skipped))
-        continue
+    /// Jobs sent to the worker and not answered yet, oldest first.
+    var sent: [BatchJob] = []
+    /// Files sent to a worker that ended on the job before them: sent again, to the next worker.
+    var carried: [BatchFile] = []
+    /// When the oldest outstanding job's time began: when it was sent, or when the job before it was answered.
+    var clock = Date()
+    while true {
+      if isStopped, !carried.isEmpty {
+        for file in carried {
+          record(BatchRecord(input: file.input, output: outputPath(of: file), status: .notStarted, bytesIn: file.size))
+        }
+        carried = []
       }
-      if worker == nil {
-        do {
-          worker = try startWorker()
-        } catch {
-          record(BatchRecord(input: file.input, output: output, status: .failed, error: .init(error)))
+      while sent.count < 2, let file = carried.isEmpty ? take() : carried.removeFirst() {
+        let output = outputPath(of: file)
+        if options.resume, Self.isComplete(output: output, input: file.input, bundleDate: bundleDate) {
+          record(BatchRecord(input: file.input, output: output, status: .skipped))
           continue
         }
-      }
-      guard let current = worker else { continue }
-      let started = Date()
-      let job = BatchJob(file: file, output: output, collectsResults: collectsResults)
-      var answer: LineChannel.Received<BatchRecord> = .end
-      if current.channel.send(job) {
-        answer = current.channel.receive(BatchRecord.self, deadline: started + options.fileTimeLimit)
-      }
-      switch answer {
-      case .message(let result):
-        record(result)
-      case .end, .timedOut, .malformed:
-        if case .timedOut = answer { kill(current.process.processIdentifier, SIGKILL) }
-        let status = current.finish()
-        worker = nil
-        let elapsed = Int(Date().timeIntervalSince(started) * 1000)
-        if isStopped {
-          record(BatchRecord(input: file.input, output: output, status: .interrupted, milliseconds: elapsed))
-        } else {
-          let message: String
-          switch answer {
-          case .timedOut:
-            message = "the worker took longer than \(Int(options.fileTimeLimit)) s on this file and was stopped"
-          case .malformed(let line):
-            message = "the worker answered something unexpected (\(line)); it was replaced"
-          default:
-            message = "the worker processing this file \(status); it was replaced"
+        if worker == nil {
+          do {
+            worker = try startWorker()
+          } catch {
+            record(BatchRecord(input: file.input, output: output, status: .failed, error: .init(error)))
+            continue
           }
-          record(BatchRecord(input: file.input, output: output, status: .failed, milliseconds: elapsed,
-                             error: .init(kind: "worker", message: message)))
         }
+        let job = BatchJob(file: file, output: output, collectsResults: collectsResults)
+        // A job the worker cannot take (it is gone) is answered below as the end of its output.
+        _ = worker?.channel.send(job)
+        if sent.isEmpty { clock = Date() }
+        sent.append(job)
       }
+      guard let oldest = sent.first, let current = worker else { return }
+      let answer = current.channel.receive(BatchRecord.self, deadline: clock + options.fileTimeLimit)
+      if case .message(let result) = answer {
+        record(result)
+        sent.removeFirst()
+        clock = Date()
+        continue
+      }
+      if case .timedOut = answer { kill(current.process.processIdentifier, SIGKILL) }
+      let status = current.finish()
+      worker = nil
+      carried = sent.dropFirst().map(\.file)
+      sent = []
+      let elapsed = Int(Date().timeIntervalSince(clock) * 1000)
+      if isStopped {
+        record(BatchRecord(input: oldest.file.input, output: oldest.output, status: .interrupted, milliseconds: elapsed))
+        continue
+      }
+      let message: String
+      switch answer {
+      case .timedOut:
+        message = "the worker took longer than \(Int(options.fileTimeLimit)) s on this file and was stopped"
+      case .malformed(let line):
+        message = "the worker answered something unexpected (\(line)); it was replaced"
+      default:
+        message = "the worker processing this file \(status); it was replaced"
+      }
+      record(BatchRecord(input: oldest.file.input, output: oldest.output, status: .failed, milliseconds: elapsed,
+                         error: .init(kind: "worker", message: message)))
     }
   }
 

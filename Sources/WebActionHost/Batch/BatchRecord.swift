@@ -166,6 +166,13 @@ final class LineChannel {
     }
   }
 
+  /// True when a message has begun to arrive, or the other side closed its end: `receive` would not wait for long.
+  var hasInput: Bool {
+    if !buffer.isEmpty { return true }
+    var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) > 0
+  }
+
   enum Received<T> {
     case message(T)
     case end

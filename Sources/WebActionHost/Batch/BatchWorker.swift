@@ -60,9 +60,23 @@ public final class BatchWorker {
       StandardError.write("webaction batch-worker: \(error.description)\n")
       return error.kind.exitCode
     }
-    while case .message(let job) = channel.receive(BatchJob.self) {
-      guard channel.send(worker.process(job)) else { break }
+    // A job whose extension is still at work waits while the next one, if the batch has sent it, is begun: the
+    // batch keeps two jobs outstanding for this (``Batch``).
+    var pending: PendingJob?
+    while true {
+      if let waiting = pending, waiting.isAnswered || !channel.hasInput {
+        pending = nil
+        guard channel.send(worker.finish(waiting)) else { return 0 }
+        continue
+      }
+      guard case .message(let job) = channel.receive(BatchJob.self) else { break }
+      let begun = worker.begin(job)
+      if let waiting = pending {
+        guard channel.send(worker.finish(waiting)) else { return 0 }
+      }
+      pending = begun
     }
+    if let waiting = pending { _ = channel.send(worker.finish(waiting)) }
     return 0
   }
 
@@ -79,11 +93,45 @@ public final class BatchWorker {
 
   /// Processes one file: every page it holds, then the file in its own format, written atomically.
   public func process(_ job: BatchJob) -> BatchRecord {
-    let started = DispatchTime.now()
+    finish(begin(job))
+  }
+
+  /// A job between ``begin(_:)`` and ``finish(_:)``.
+  public final class PendingJob {
+    fileprivate let job: BatchJob
+    fileprivate let file: Result<ActionHost.PendingFile, WebActionError>
+    /// Nanoseconds spent on the job so far (its begin; not another job's work done meanwhile).
+    fileprivate let nanoseconds: UInt64
+
+    fileprivate init(job: BatchJob, file: Result<ActionHost.PendingFile, WebActionError>, nanoseconds: UInt64) {
+      self.job = job
+      self.file = file
+      self.nanoseconds = nanoseconds
+    }
+
+    /// False while the extension is still at work on the file (``ActionHost/PendingFile/isAnswered``): the worker
+    /// begins the next job before finishing this one, so that the two overlap.
+    public var isAnswered: Bool { (try? file.get().isAnswered) ?? true }
+  }
+
+  /// Reads the job's file and begins its first page (``ActionHost/begin(file:settings:finalizeArguments:name:)``).
+  /// Every begun job must be finished, in the order begun.
+  public func begin(_ job: BatchJob) -> PendingJob {
+    let started = DispatchTime.now().uptimeNanoseconds
+    let file = Result { () throws(WebActionError) in
+      try host.begin(file: job.file.input, settings: settings, finalizeArguments: finalizeArguments)
+    }
+    return PendingJob(job: job, file: file, nanoseconds: DispatchTime.now().uptimeNanoseconds - started)
+  }
+
+  /// Finishes the job's file and writes it; its record.
+  public func finish(_ pending: PendingJob) -> BatchRecord {
+    let started = DispatchTime.now().uptimeNanoseconds
+    let job = pending.job
     // The input's size as found, until the file is read (a file that fails still says how big it was).
     var record = BatchRecord(input: job.file.input, output: job.output, status: .failed, bytesIn: job.file.size)
     do throws(WebActionError) {
-      let file = try host.process(file: job.file.input, settings: settings, finalizeArguments: finalizeArguments)
+      let file = try host.finish(pending.file.get())
       record.bytesIn = file.bytesRead
       record.pages = file.outcomes.count
       if job.collectsResults { record.pageResults = try file.outcomes.map(Self.resultsJSON) }
@@ -98,8 +146,10 @@ public final class BatchWorker {
       record.error = BatchRecord.Failure(error)
     }
     // Rounded, not truncated: truncating took half a millisecond off every page on average, a third of a small page's
-    // time, and the sum of a report's milliseconds fell short of the batch's time by that much.
-    record.milliseconds = Int((DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds + 500_000) / 1_000_000)
+    // time, and the sum of a report's milliseconds fell short of the batch's time by that much. The time is the
+    // job's own (its begin and its finish), not that of the next job begun meanwhile.
+    let nanoseconds = pending.nanoseconds + DispatchTime.now().uptimeNanoseconds - started
+    record.milliseconds = Int((nanoseconds + 500_000) / 1_000_000)
     record.worker = getpid()
     var usage = rusage()
     if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { record.workerPeakKiB = usage.ru_maxrss }

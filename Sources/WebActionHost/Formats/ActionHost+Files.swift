@@ -19,11 +19,69 @@ extension ActionHost {
   public func process(
     file path: String, settings: PageSettings, finalizeArguments: PropertyList?, name: String? = nil
   ) throws(WebActionError) -> FileOutcome {
-    let saved = try PageFormats.read(file: path, name: name, maximumSize: settings.maximumPageSize)
-    var outcomes: [ActionOutcome] = []
-    for page in saved.pages {
-      outcomes.append(try process(ActionRequest(page: .saved(page), settings: settings, finalizeArguments: finalizeArguments)))
+    try finish(begin(file: path, settings: settings, finalizeArguments: finalizeArguments, name: name))
+  }
+
+  /// A file between ``begin(file:settings:finalizeArguments:name:)`` and ``finish(_:)``: read, its first page begun.
+  public final class PendingFile {
+    fileprivate let saved: SavedFile
+    fileprivate let settings: PageSettings
+    fileprivate let finalizeArguments: PropertyList?
+    fileprivate let first: PendingAction?
+
+    fileprivate init(saved: SavedFile, settings: PageSettings, finalizeArguments: PropertyList?, first: PendingAction?) {
+      self.saved = saved
+      self.settings = settings
+      self.finalizeArguments = finalizeArguments
+      self.first = first
     }
-    return FileOutcome(written: try saved.write(outcomes.map { Data($0.htmlUTF8) }), outcomes: outcomes, bytesRead: saved.bytesRead)
+
+    /// False while the native extension still works on the file's first page (``PendingAction/isAnswered``).
+    public var isAnswered: Bool { first?.isAnswered ?? true }
+  }
+
+  /// Reads the file at `path` and begins its first page (``begin(_:)``); ``finish(_:)`` processes the rest. Files
+  /// are finished in the order begun.
+  public func begin(
+    file path: String, settings: PageSettings, finalizeArguments: PropertyList?, name: String? = nil
+  ) throws(WebActionError) -> PendingFile {
+    let saved = try PageFormats.read(file: path, name: name, maximumSize: settings.maximumPageSize)
+    let first = try saved.pages.first.map { page throws(WebActionError) in
+      try begin(ActionRequest(page: .saved(page), settings: settings, finalizeArguments: finalizeArguments))
+    }
+    return PendingFile(saved: saved, settings: settings, finalizeArguments: finalizeArguments, first: first)
+  }
+
+  /// Finishes the file's first page and processes the others, each begun before the one before it is finished
+  /// while that one's extension is still at work; returns the file to write.
+  public func finish(_ file: PendingFile) throws(WebActionError) -> FileOutcome {
+    var outcomes: [ActionOutcome] = []
+    var current = file.first
+    for page in file.saved.pages.dropFirst() {
+      guard let pending = current else { break }
+      let request = ActionRequest(page: .saved(page), settings: file.settings, finalizeArguments: file.finalizeArguments)
+      if pending.isAnswered {
+        outcomes.append(try finish(pending))
+        current = try begin(request)
+        continue
+      }
+      let next: PendingAction
+      do {
+        next = try begin(request)
+      } catch {
+        _ = try? finish(pending)
+        throw error
+      }
+      do {
+        outcomes.append(try finish(pending))
+      } catch {
+        _ = try? finish(next)
+        throw error
+      }
+      current = next
+    }
+    if let current { outcomes.append(try finish(current)) }
+    return FileOutcome(
+      written: try file.saved.write(outcomes.map { Data($0.htmlUTF8) }), outcomes: outcomes, bytesRead: file.saved.bytesRead)
   }
 }

@@ -42,18 +42,22 @@ final class ProcessExtensionRunner: ExtensionRunner {
     child?.stop(grace: grace)
   }
 
-  /// Starts the process now, so that its start overlaps the page's load; a failure to start is reported by `process`.
+  /// Starts the process now, so that its start overlaps the page's load; a failure to start is reported by `begin`.
   func prepare(arguments: [String: String]) {
     _ = try? running()
   }
 
-  func process(_ request: ExtensionItem, opened: inout [String]) throws(WebActionError) -> PropertyList? {
+  /// Sends the request and reads the reply before returning (one request at a time per process).
+  func begin(_ request: ExtensionItem) throws(WebActionError) -> any PendingExtensionReply {
     // An extension may exit (status 0) after any reply, having served what it wanted to: a request sent as it went
     // goes to a new process, once.
-    if let reply = try send(request, retryingAfterAnExit: true) {
-      return try reply.finalizeArgument(of: name, opened: &opened, report: report)
+    var reply = try send(request, retryingAfterAnExit: true)
+    if reply == nil { reply = try send(request, retryingAfterAnExit: false) }
+    let answer = reply!
+    let name = name, report = report
+    return AnsweredExtensionReply { opened throws(WebActionError) in
+      try answer.finalizeArgument(of: name, opened: &opened, report: report)
     }
-    return try send(request, retryingAfterAnExit: false)!.finalizeArgument(of: name, opened: &opened, report: report)
   }
 
   /// Sends one request and waits for its reply; nil when `retryingAfterAnExit` and the process exited with status 0
