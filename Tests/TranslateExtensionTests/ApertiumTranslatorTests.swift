@@ -98,6 +98,47 @@ final class ApertiumTranslatorTests: XCTestCase {
     XCTAssertNotEqual(engine.pipelineProcessIdentifier(for: engSpa), pid)
   }
 
+  /// Pages on several threads translate through one pipeline at once: their requests take turns, and each gets its
+  /// own answers, in its own order.
+  func testPagesOnSeveralThreadsShareOnePipelineAndGetTheirOwnAnswers() throws {
+    let engine = ApertiumTranslator(requestLimit: 512)
+    XCTAssertEqual(try engine.translate(["The house."], pair: engSpa), ["La casa."])
+    let pid = try XCTUnwrap(engine.pipelineProcessIdentifier(for: engSpa))
+    let outcomes = Outcomes(count: 4), engSpa = engSpa
+    DispatchQueue.concurrentPerform(iterations: 4) { page in
+      let sentences = (0..<80).map { n in "The <b>house</b> number \(page * 1000 + n) is red." }
+      outcomes.set(page, Result { try engine.translateSegments(sentences, pair: engSpa) })
+    }
+    for page in 0..<4 {
+      let out = try outcomes.get(page).get()
+      XCTAssertEqual(out, (0..<80).map { n in .translated("El número de <b>casa</b> \(page * 1000 + n) es rojo.") })
+    }
+    XCTAssertEqual(engine.pipelineProcessIdentifier(for: engSpa), pid, "one pipeline served them all")
+  }
+
+  /// A pipeline killed while two pages wait on it is restarted, and both pages get every answer.
+  func testAPipelineKilledUnderTwoPagesRestartsForBoth() throws {
+    let engine = ApertiumTranslator(requestLimit: 512)
+    XCTAssertEqual(try engine.translate(["The house."], pair: engSpa), ["La casa."])
+    let pid = try XCTUnwrap(engine.pipelineProcessIdentifier(for: engSpa))
+    let outcomes = Outcomes(count: 2), engSpa = engSpa
+    let pages = DispatchGroup()
+    for page in 0..<2 {
+      DispatchQueue.global().async(group: pages) {
+        let sentences = (0..<400).map { n in "The <b>house</b> number \(page * 1000 + n) is red." }
+        outcomes.set(page, Result { try engine.translateSegments(sentences, pair: engSpa) })
+      }
+    }
+    Thread.sleep(forTimeInterval: 0.3)
+    XCTAssertEqual(kill(-pid, SIGKILL), 0)
+    pages.wait()
+    for page in 0..<2 {
+      let out = try outcomes.get(page).get()
+      XCTAssertEqual(out, (0..<400).map { n in .translated("El número de <b>casa</b> \(page * 1000 + n) es rojo.") })
+    }
+    XCTAssertNotEqual(engine.pipelineProcessIdentifier(for: engSpa), pid)
+  }
+
   func testAHungPipelineTimesOutRestartsAndFailsClearly() throws {
     let engine = ApertiumTranslator(
       command: "cat > /dev/null", modesDirectory: LanguagePair.modesDirectory, timeout: 0.3)
@@ -130,4 +171,13 @@ final class ApertiumTranslatorTests: XCTestCase {
       XCTAssertTrue(message.contains("apt-get install apertium-eng-cat"), message)
     }
   }
+}
+
+/// Results that threads fill in, one slot each.
+private final class Outcomes: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [Result<[SegmentTranslation], any Error>?]
+  init(count: Int) { slots = Array(repeating: nil, count: count) }
+  func set(_ index: Int, _ result: Result<[SegmentTranslation], any Error>) { lock.withLock { slots[index] = result } }
+  func get(_ index: Int) throws -> Result<[SegmentTranslation], any Error> { try XCTUnwrap(lock.withLock { slots[index] }) }
 }

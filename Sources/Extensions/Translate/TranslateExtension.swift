@@ -64,15 +64,17 @@ final class TranslateRequestHandler: ExtensionRequestHandling, ExtensionPreparin
     let warming = self.warming
     warming.enter()
     Thread.detachNewThread {
-      // The cache's lock is held while warming, so beginRequest simply waits for a pipeline already on its way.
+      // The engine starts one pipeline per pair, so beginRequest uses the one on its way, its requests after these.
       _ = try? engines.withEngine(for: choice) { engine in try engine.translate(["Hello."], pair: pair) }
       warming.leave()
     }
   }
 
-  /// Requests are translated here, one at a time in the order begun, and complete from here: beginRequest returns
-  /// at once, so the host can load and run the next page while the engine translates this one.
-  private static let requests = DispatchQueue(label: "com.webaction.translate.requests")
+  /// Requests are translated here and complete from here: beginRequest returns at once, so the host can load and
+  /// run the next page while the engine translates this one. Concurrent: two pages' requests can be in Apertium's
+  /// pipeline at once, so its stages do not wait between pages (an engine that cannot serve two pages at once lends
+  /// itself to one at a time, ``EngineCache``).
+  private static let requests = DispatchQueue(label: "com.webaction.translate.requests", attributes: .concurrent)
 
   func beginRequest(with context: ExtensionContext) {
     Self.requests.async { self.translate(context) }

@@ -6,8 +6,8 @@ import WebActionKit
 ///
 /// - Scheduling: with workers, the largest files first, each to the next free worker; a worker is a process of the
 ///   same binary (``Options/workerCommand``, started by WebActionKit's `ChildProcesses`) that keeps its extension
-///   warm across pages (``BatchWorker``), and is sent two files at a time, so that it can load the next while an
-///   extension that completes from a queue of its own still works on the one before. In process (``init(files:options:inProcess:)``), the files in the order
+///   warm across pages (``BatchWorker``), and is sent ``BatchWorker/overlap`` files at a time, so that it can load the
+///   next while an extension that completes from a queue of its own still works on the one before. In process (``init(files:options:inProcess:)``), the files in the order
 ///   given, through one ``BatchWorker`` on the calling thread.
 /// - Failures: a failing file is recorded and the batch goes on. A worker that crashes, or takes longer on one file
 ///   than ``Options/fileTimeLimit``, is replaced and its file recorded as failed.
@@ -139,11 +139,9 @@ public final class Batch: @unchecked Sendable {
   /// begun (``BatchWorker/begin(_:)``). A page that fails once the batch is stopped (its children were stopped with
   /// it) counts as interrupted.
   private func processInProcess(with worker: BatchWorker, bundleDate: Date?) {
-    var pending: BatchWorker.PendingJob?
-    func finishPending() {
-      guard let job = pending else { return }
-      pending = nil
-      var result = worker.finish(job)
+    var pending: [BatchWorker.PendingJob] = []
+    func finishOldest() {
+      var result = worker.finish(pending.removeFirst())
       if result.status == .failed, isStopped {
         result.status = .interrupted
         result.error = nil
@@ -156,12 +154,10 @@ public final class Batch: @unchecked Sendable {
         record(BatchRecord(input: file.input, output: output, status: .skipped))
         continue
       }
-      let begun = worker.begin(BatchJob(file: file, output: output, collectsResults: collectsResults))
-      finishPending()
-      pending = begun
-      if begun.isAnswered { finishPending() }
+      pending.append(worker.begin(BatchJob(file: file, output: output, collectsResults: collectsResults)))
+      while let oldest = pending.first, oldest.isAnswered || pending.count == BatchWorker.overlap { finishOldest() }
     }
-    finishPending()
+    while !pending.isEmpty { finishOldest() }
   }
 
   private func outputPath(of file: BatchFile) -> String {
@@ -184,8 +180,8 @@ public final class Batch: @unchecked Sendable {
   // MARK: - One worker slot
 
   /// Feeds files to one worker process after another (a new one after a crash or a time-out) until none is left.
-  /// Two jobs are kept outstanding, so that the worker can begin the next file while an extension that completes
-  /// from a queue of its own (translate's engine) still works on the one before (``BatchWorker``).
+  /// ``BatchWorker/overlap`` jobs are kept outstanding, so that the worker can begin the next files while an
+  /// extension that completes from a queue of its own (translate's engine) still works on the one before.
   private func dispatch(slot: Int, bundleDate: Date?) {
     var worker: WorkerProcess?
     defer { worker?.finish() }
@@ -202,7 +198,7 @@ public final class Batch: @unchecked Sendable {
         }
         carried = []
       }
-      while sent.count < 2, let file = carried.isEmpty ? take() : carried.removeFirst() {
+      while sent.count < BatchWorker.overlap, let file = carried.isEmpty ? take() : carried.removeFirst() {
         let output = outputPath(of: file)
         if options.resume, Self.isComplete(output: output, input: file.input, bundleDate: bundleDate) {
           record(BatchRecord(input: file.input, output: output, status: .skipped))

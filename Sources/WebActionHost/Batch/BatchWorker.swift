@@ -60,23 +60,19 @@ public final class BatchWorker {
       StandardError.write("webaction batch-worker: \(error.description)\n")
       return error.kind.exitCode
     }
-    // A job whose extension is still at work waits while the next one, if the batch has sent it, is begun: the
-    // batch keeps two jobs outstanding for this (``Batch``).
-    var pending: PendingJob?
+    // A job whose extension is still at work waits while the next ones, if the batch has sent them, are begun: the
+    // batch keeps `overlap` jobs outstanding for this (``Batch``).
+    var pending: [PendingJob] = []
     while true {
-      if let waiting = pending, waiting.isAnswered || !channel.hasInput {
-        pending = nil
-        guard channel.send(worker.finish(waiting)) else { return 0 }
+      if let oldest = pending.first, oldest.isAnswered || pending.count == overlap || !channel.hasInput {
+        pending.removeFirst()
+        guard channel.send(worker.finish(oldest)) else { return 0 }
         continue
       }
       guard case .message(let job) = channel.receive(BatchJob.self) else { break }
-      let begun = worker.begin(job)
-      if let waiting = pending {
-        guard channel.send(worker.finish(waiting)) else { return 0 }
-      }
-      pending = begun
+      pending.append(worker.begin(job))
     }
-    if let waiting = pending { _ = channel.send(worker.finish(waiting)) }
+    for job in pending where !channel.send(worker.finish(job)) { break }
     return 0
   }
 
@@ -95,6 +91,10 @@ public final class BatchWorker {
   public func process(_ job: BatchJob) -> BatchRecord {
     finish(begin(job))
   }
+
+  /// The most jobs a worker has begun and not finished: while translate's engine works on one page, the next two are
+  /// loaded and their text joins the engine's queue, so that Apertium's stages never wait between pages.
+  public static let overlap = 3
 
   /// A job between ``begin(_:)`` and ``finish(_:)``.
   public final class PendingJob {

@@ -69,7 +69,8 @@ public struct EngineChoice: Sendable, Equatable {
 
 /// The engines of this process, kept between pages so that a batch worker reuses its warm Apertium pipelines.
 ///
-/// Engines are not thread-safe; the cache hands one out only while holding its lock, so one page at a time uses it.
+/// An engine that is not thread-safe is handed out only while the cache holds its lock, so one page at a time uses
+/// it; one that serves concurrent requests (``Translator/servesConcurrentRequests``) is used by several at once.
 public final class EngineCache: @unchecked Sendable {
   /// The process-wide cache.
   public static let shared = EngineCache()
@@ -79,12 +80,17 @@ public final class EngineCache: @unchecked Sendable {
 
   public init() {}
 
-  /// Runs `body` with the engine for `choice` (made on first use), holding the cache's lock.
+  /// Runs `body` with the engine for `choice` (made on first use), holding the cache's lock unless the engine serves
+  /// concurrent requests.
   public func withEngine<T>(for choice: EngineChoice, _ body: (any Translator) throws -> T) throws -> T {
     lock.lock()
-    defer { lock.unlock() }
     let engine = engines[choice.cacheKey] ?? choice.makeEngine()
     engines[choice.cacheKey] = engine
+    if engine.servesConcurrentRequests {
+      lock.unlock()
+      return try body(engine)
+    }
+    defer { lock.unlock() }
     return try body(engine)
   }
 

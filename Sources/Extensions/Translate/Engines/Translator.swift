@@ -17,9 +17,16 @@ public protocol Translator {
 
   /// Translates `segments` in order, saying which ones came back with their markup damaged.
   func translateSegments(_ segments: [String], pair: LanguagePair) throws -> [SegmentTranslation]
+
+  /// True when pages on several threads may call the engine at once (``ApertiumTranslator``: their requests take
+  /// turns in one pipeline, so its stages never wait between pages). False by default: ``EngineCache`` then lends
+  /// the engine to one page at a time.
+  var servesConcurrentRequests: Bool { get }
 }
 
 extension Translator {
+  public var servesConcurrentRequests: Bool { false }
+
   /// Translates `segments`, keeping the original of every segment whose markup came back damaged.
   public func translate(_ segments: [String], pair: LanguagePair) throws -> [String] {
     try translateSegments(segments, pair: pair).map(\.html)

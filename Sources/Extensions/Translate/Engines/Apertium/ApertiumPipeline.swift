@@ -25,6 +25,12 @@ final class ApertiumPipeline {
   /// does not synchronise a write with a close on another thread: a write could read the descriptor's number, the
   /// close free it and the next pipeline's `pipe()` take it, and the old request would go to the new pipeline.
   private let writer = DispatchQueue(label: "webaction.apertium.writer")
+  /// Orders concurrent `send` calls: the calls begun (`sendings`), the one whose answers are read now (`reading`),
+  /// and whether a call failed, leaving the answers out of step with the requests.
+  private let turns = NSCondition()
+  private var sendings = 0
+  private var reading = 0
+  private var outOfStep = false
 
   init(command: String, timeout: TimeInterval) {
     self.command = command
@@ -94,30 +100,62 @@ final class ApertiumPipeline {
 
   /// Sends every request (each followed by `\0`) from a writer thread and reads the answers in order.
   ///
-  /// `received` gets each answer as it arrives, so a failure part-way keeps what was already answered.
+  /// `received` gets each answer as it arrives, so a failure part-way keeps what was already answered. Callers on
+  /// several threads may send at once: each call's requests are written after those of the calls before it, and
+  /// each reads its answers in its turn, so the stages work on the next call's text while this one's answers are
+  /// read. After a call fails, the pipeline is out of step (answers unread or lost) and every later call ends.
   func send(_ requests: [String], received: (String) -> Void) throws(Failure) {
-    guard let stdin, let stdout else { throw .ended }
+    turns.lock()
+    guard let stdin, let stdout, !outOfStep else {
+      turns.unlock()
+      throw .ended
+    }
+    let turn = sendings
+    sendings += 1
     for request in requests {
       var data = Data(request.utf8)
       data.append(0)
       let payload = data
       writer.async { try? stdin.write(contentsOf: payload) }
     }
-    for _ in requests {
-      do {
-        let answer = try stdout.next(before: Date().addingTimeInterval(timeout))
-        received(String(decoding: answer, as: UTF8.self))
-      } catch .timedOut {
-        throw .timedOut
-      } catch {
-        throw .ended
+    while reading != turn { turns.wait() }
+    let ended = outOfStep
+    turns.unlock()
+    var failure: Failure?
+    if ended {
+      failure = .ended
+    } else {
+      for _ in requests {
+        do {
+          let answer = try stdout.next(before: Date().addingTimeInterval(timeout))
+          received(String(decoding: answer, as: UTF8.self))
+        } catch .timedOut {
+          failure = .timedOut
+          break
+        } catch {
+          failure = .ended
+          break
+        }
       }
     }
+    turns.lock()
+    if failure != nil { outOfStep = true }
+    reading += 1
+    turns.broadcast()
+    turns.unlock()
+    if let failure { throw failure }
   }
 
   /// Ends every stage: closes stdin (after the writes still queued, which fail once the stages are gone) and kills
   /// the session's process group.
   func stop() {
+    turns.lock()
+    outOfStep = true
+    let process = process, stdin = stdin, stdout = stdout
+    self.process = nil
+    self.stdin = nil
+    self.stdout = nil
+    turns.unlock()
     guard let process else { return }
     let pid = process.processIdentifier
     if let stdin { writer.async { try? stdin.close() } }
@@ -125,8 +163,5 @@ final class ApertiumPipeline {
     _ = stdout?.waitForEnd(before: Date().addingTimeInterval(2))
     _ = stderr?.waitForEnd(before: Date().addingTimeInterval(2))
     process.waitUntilExit()
-    self.process = nil
-    stdin = nil
-    stdout = nil
   }
 }

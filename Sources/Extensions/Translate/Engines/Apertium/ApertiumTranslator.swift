@@ -5,7 +5,7 @@ import Foundation
 /// A page's segments go out in requests of about `requestLimit` bytes, all written at once from a writer thread
 /// while the answers are read, so a warm pipeline runs at Apertium's own speed. A pipeline that times out, ends or
 /// reports a malformed stream is killed and restarted, and the unanswered requests are retried once.
-public final class ApertiumTranslator: Translator {
+public final class ApertiumTranslator: Translator, @unchecked Sendable {
   public let name = "apertium"
   /// Where the `.mode` files are.
   public let modesDirectory: URL
@@ -14,7 +14,10 @@ public final class ApertiumTranslator: Translator {
   /// The approximate size of one request, in bytes of HTML.
   public let requestLimit: Int
 
+  /// The running pipelines, under `lock`: pages on several threads may translate at once (their requests take
+  /// turns in the pipeline, ``ApertiumPipeline/send(_:received:)``).
   private var pipelines: [LanguagePair: ApertiumPipeline] = [:]
+  private let lock = NSLock()
   private let commandOverride: String?
 
   /// Makes the engine; pipelines start on first use and stop when the engine is released.
@@ -36,6 +39,9 @@ public final class ApertiumTranslator: Translator {
   }
 
   deinit { for pipeline in pipelines.values { pipeline.stop() } }
+
+  /// Pages on several threads may translate at once.
+  public var servesConcurrentRequests: Bool { true }
 
   public func pairs() throws -> [LanguagePair] { LanguagePair.installed(in: modesDirectory) }
 
@@ -81,7 +87,7 @@ public final class ApertiumTranslator: Translator {
       } catch {
         pipeline.stop()
         let stderr = pipeline.errorOutput
-        pipelines[pair] = nil
+        lock.withLock { if pipelines[pair] === pipeline { pipelines[pair] = nil } }
         attempt += 1
         guard attempt < 2 else {
           let what = error == .timedOut ? "gave no answer within \(Int(timeout)) s" : "stopped"
@@ -95,13 +101,15 @@ public final class ApertiumTranslator: Translator {
   }
 
   /// The process id of the running pipeline of `pair`, if any (tests kill it to check restarts).
-  func pipelineProcessIdentifier(for pair: LanguagePair) -> Int32? { pipelines[pair]?.processIdentifier }
+  func pipelineProcessIdentifier(for pair: LanguagePair) -> Int32? { lock.withLock { pipelines[pair]?.processIdentifier } }
 
   /// The running pipeline of `pair`, started on first use.
   /// Whether a pipeline for `pair` has been started.
-  func hasPipeline(for pair: LanguagePair) -> Bool { pipelines[pair] != nil }
+  func hasPipeline(for pair: LanguagePair) -> Bool { lock.withLock { pipelines[pair] != nil } }
 
   func pipeline(for pair: LanguagePair) throws -> ApertiumPipeline {
+    lock.lock()
+    defer { lock.unlock() }
     if let pipeline = pipelines[pair] { return pipeline }
     let command: String
     if let commandOverride {
