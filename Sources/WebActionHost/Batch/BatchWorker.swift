@@ -131,7 +131,7 @@ public final class BatchWorker {
     // The input's size as found, until the file is read (a file that fails still says how big it was).
     var record = BatchRecord(input: job.file.input, output: job.output, status: .failed, bytesIn: job.file.size)
     do throws(WebActionError) {
-      let file = try host.finish(pending.file.get())
+      let file = try host.finish(file: pending.file.get())
       record.bytesIn = file.bytesRead
       record.pages = file.outcomes.count
       if job.collectsResults { record.pageResults = try file.outcomes.map(Self.resultsJSON) }

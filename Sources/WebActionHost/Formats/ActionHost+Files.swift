@@ -19,10 +19,10 @@ extension ActionHost {
   public func process(
     file path: String, settings: PageSettings, finalizeArguments: PropertyList?, name: String? = nil
   ) throws(WebActionError) -> FileOutcome {
-    try finish(begin(file: path, settings: settings, finalizeArguments: finalizeArguments, name: name))
+    try finish(file: begin(file: path, settings: settings, finalizeArguments: finalizeArguments, name: name))
   }
 
-  /// A file between ``begin(file:settings:finalizeArguments:name:)`` and ``finish(_:)``: read, its first page begun.
+  /// A file between ``begin(file:settings:finalizeArguments:name:)`` and ``finish(file:)``: read, its first page begun.
   public final class PendingFile {
     fileprivate let saved: SavedFile
     fileprivate let settings: PageSettings
@@ -40,7 +40,7 @@ extension ActionHost {
     public var isAnswered: Bool { first?.isAnswered ?? true }
   }
 
-  /// Reads the file at `path` and begins its first page (``begin(_:)``); ``finish(_:)`` processes the rest. Files
+  /// Reads the file at `path` and begins its first page (``begin(_:)``); ``finish(file:)`` processes the rest. Files
   /// are finished in the order begun.
   public func begin(
     file path: String, settings: PageSettings, finalizeArguments: PropertyList?, name: String? = nil
@@ -54,7 +54,7 @@ extension ActionHost {
 
   /// Finishes the file's first page and processes the others, each begun before the one before it is finished
   /// while that one's extension is still at work; returns the file to write.
-  public func finish(_ file: PendingFile) throws(WebActionError) -> FileOutcome {
+  public func finish(file: PendingFile) throws(WebActionError) -> FileOutcome {
     var outcomes: [ActionOutcome] = []
     var current = file.first
     for page in file.saved.pages.dropFirst() {
