@@ -256,6 +256,8 @@ public final class ScriptGroup {
   let parkedCallback: JSObjectRef?
   /// True for a group made with ``init()``, kept by its owner across pages.
   var isKept: Bool { parkingRealm != nil }
+  /// True when no context of the group is open: a kept group is between pages and can take the next.
+  public var isIdle: Bool { openContexts == 0 }
   let classes: NativeClasses
   /// The keys `name` and `length`, which every native function made in the group sets (kept by the group, on its
   /// thread, rather than made twice per function).

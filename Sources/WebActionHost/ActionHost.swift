@@ -26,10 +26,12 @@ public final class ActionHost {
   public var trace: ((String, TimeInterval) -> Void)?
   /// The step whose scripts run now, named in their console output (`[console run()] …`).
   private let phase = Preprocessor.Phase()
-  /// One JavaScriptCore VM for the pages this host processes on one thread (each page still gets fresh global
+  /// JavaScriptCore VMs kept for the pages this host processes on one thread (each page still gets fresh global
   /// objects): a VM costs about 1 ms to make, and JavaScriptCore keeps about 0.8 KB of each one for good, which grew
-  /// a batch worker's memory by 23% over 10,000 pages. Replaced when a page comes on another thread.
-  private var scriptGroup: ScriptGroup?
+  /// a batch worker's memory by 23% over 10,000 pages. One serves one page at a time, since a page's end forgets the
+  /// group's wrappers and resets its limits: a host keeps as many as it had pages begun at once (``begin(_:)``; three
+  /// in a translate batch, one otherwise). Replaced when pages come on another thread.
+  private(set) var scriptGroups: [ScriptGroup] = []
   /// Pages begun and not yet finished, and the App Groups declared before the first of them.
   private var activePages = 0
   private var groupsOutside: Set<String>?
@@ -133,6 +135,9 @@ public final class ActionHost {
     var timing = StepTiming(trace)
     let html = action.page.serialize()
     timing.lap("serialize")
+    // The page's scripts are done: its contexts close now, not whenever the caller lets go of `action`, so that its
+    // script group can take the next page.
+    action.page.closeScripts()
     return ActionOutcome(
       htmlUTF8: html, results: action.results, finalizeArguments: finalizeArguments, openedURLs: opened,
       navigations: action.page.navigations.list)
@@ -171,7 +176,9 @@ public final class ActionHost {
     -> (page: Page, preprocessor: Preprocessor, object: ScriptValue, results: PropertyList)
   {
     let script = try source.script()
-    if scriptGroup?.isOnCurrentThread != true { scriptGroup = ScriptGroup() }
+    scriptGroups.removeAll { !$0.isOnCurrentThread }
+    let scriptGroup = scriptGroups.first(where: \.isIdle) ?? ScriptGroup()
+    if !scriptGroups.contains(where: { $0 === scriptGroup }) { scriptGroups.append(scriptGroup) }
     let report = report, phase = phase
     let page = try Page(request: request, subresources: subresourceLoader, group: scriptGroup, trace: trace) { diagnostic in
       var diagnostic = diagnostic

@@ -140,7 +140,11 @@ final class Page {
     }
   }
 
-  deinit {
+  deinit { closeScripts() }
+
+  /// Closes the page's JavaScript contexts (the page's world and the extension's); no script of the page runs after.
+  /// Closing twice is harmless.
+  func closeScripts() {
     isolatedWindow?.context.close()
     context.close()
   }
