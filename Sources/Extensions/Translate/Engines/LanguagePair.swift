@@ -174,14 +174,17 @@ enum DebianApertiumPairs {
     "apertium-srd-ita", "apertium-swe-dan", "apertium-swe-nor", "apertium-urd-hin",
   ]
 
-  /// The pair packages apt knows, else Debian 12's list.
-  static func packages() -> [String] {
+  /// The pair packages apt knows, else Debian 12's list. Asked once per process: `apt-cache search` takes about a
+  /// second, which a batch paid again on every page that lacked its pair.
+  static func packages() -> [String] { known }
+
+  private static let known: [String] = {
     guard let (_, text) = ChildProcesses.output(of: ["apt-cache", "search", "--names-only", "^apertium-[a-z]+-[a-z]+$"])
     else { return debian12 }
     let found = text.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
       .filter { languages(of: $0) != nil }
     return found.isEmpty ? debian12 : found
-  }
+  }()
 
   /// The two languages of a pair package, as Apertium's ISO 639-3 codes; nil for other apertium-* packages.
   static func languages(of package: String) -> (String, String)? {
