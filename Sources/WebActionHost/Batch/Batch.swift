@@ -155,7 +155,7 @@ public final class Batch: @unchecked Sendable {
         continue
       }
       pending.append(worker.begin(BatchJob(file: file, output: output, collectsResults: collectsResults)))
-      while let oldest = pending.first, oldest.isAnswered || pending.count == BatchWorker.overlap { finishOldest() }
+      while BatchWorker.finishesOldest(of: pending) { finishOldest() }
     }
     while !pending.isEmpty { finishOldest() }
   }

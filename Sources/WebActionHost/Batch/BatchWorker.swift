@@ -64,7 +64,7 @@ public final class BatchWorker {
     // batch keeps `overlap` jobs outstanding for this (``Batch``).
     var pending: [PendingJob] = []
     while true {
-      if let oldest = pending.first, oldest.isAnswered || pending.count == overlap || !channel.hasInput {
+      if let oldest = pending.first, Self.finishesOldest(of: pending) || !channel.hasInput {
         pending.removeFirst()
         guard channel.send(worker.finish(oldest)) else { return 0 }
         continue
@@ -95,6 +95,13 @@ public final class BatchWorker {
   /// The most jobs a worker has begun and not finished: while translate's engine works on one page, the next two are
   /// loaded and their text joins the engine's queue, so that Apertium's stages never wait between pages.
   public static let overlap = 3
+
+  /// Whether the oldest of the jobs begun and not finished (oldest first) is finished before another is begun: its
+  /// extension has answered, or ``overlap`` are begun.
+  public static func finishesOldest(of pending: [PendingJob]) -> Bool {
+    guard let oldest = pending.first else { return false }
+    return oldest.isAnswered || pending.count >= overlap
+  }
 
   /// A job between ``begin(_:)`` and ``finish(_:)``.
   public final class PendingJob {

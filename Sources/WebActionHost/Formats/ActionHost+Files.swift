@@ -60,23 +60,14 @@ extension ActionHost {
     for page in file.saved.pages.dropFirst() {
       guard let pending = current else { break }
       let request = ActionRequest(page: .saved(page), settings: file.settings, finalizeArguments: file.finalizeArguments)
+      let next: PendingAction
       if pending.isAnswered {
         outcomes.append(try finish(pending))
-        current = try begin(request)
-        continue
-      }
-      let next: PendingAction
-      do {
         next = try begin(request)
-      } catch {
-        _ = try? finish(pending)
-        throw error
-      }
-      do {
-        outcomes.append(try finish(pending))
-      } catch {
-        _ = try? finish(next)
-        throw error
+      } else {
+        // Every begun page is finished, the one left when the other fails included.
+        do { next = try begin(request) } catch { _ = try? finish(pending); throw error }
+        do { outcomes.append(try finish(pending)) } catch { _ = try? finish(next); throw error }
       }
       current = next
     }
