@@ -6,6 +6,14 @@ extension ScriptContext {
   public func makeBool(_ value: Bool) -> ScriptValue { ScriptValue(JSValueMakeBoolean(raw, value), in: self) }
   public func makeNumber(_ value: Double) -> ScriptValue { ScriptValue(JSValueMakeNumber(raw, value), in: self) }
   public func makeNumber(_ value: Int) -> ScriptValue { makeNumber(Double(value)) }
+  /// A JS string from NUL-terminated UTF-8 the caller vouches for (invalid UTF-8 would make an empty string): for
+  /// text held as C bytes, with no Swift `String` made on the way.
+  public func makeString(utf8 bytes: UnsafePointer<CChar>) -> ScriptValue {
+    let ref = JSStringCreateWithUTF8CString(bytes)
+    defer { JSStringRelease(ref) }
+    return ScriptValue(JSValueMakeString(raw, ref), in: self)
+  }
+
   public func makeString(_ value: String) -> ScriptValue {
     let ref = JSString.create(value)
     defer { JSStringRelease(ref) }

@@ -199,4 +199,17 @@ final class NULStorageTests: BindingTestCase {
        t.data === 'p\\0q', d.outerHTML.includes('title="a\\0b"'), d.textContent.length].join('|')
       """), "3|true|1|3|true|true|6")
   }
+
+  /// `data`, `nodeValue` and `textContent` of character data are made from the bytes the tree keeps, unless they hold
+  /// U+0000 (NodeString): empty, non-ASCII, astral, parsed, set, and NUL-holding data all read back the same.
+  func testCharacterDataReadsBackWhateverItHolds() throws {
+    XCTAssertEqual(try string("""
+      const t = document.createTextNode(''); const c = document.createComment('\\u00e9\u{1F600}x');
+      const p = document.createProcessingInstruction('x', '\\u03c0\\0');
+      const d = document.createElement('div'); d.innerHTML = '<p>\\u00e7a &amp; b</p>';
+      [t.data === '' && t.nodeValue === '' && t.textContent === '', c.data.length, c.nodeValue === c.data,
+       c.textContent === '\\u00e9\u{1F600}x', p.data.length, p.nodeValue === '\\u03c0\\0',
+       d.firstChild.firstChild.data, (t.data = 'a\\u00a0b', t.nodeValue.length + t.textContent.length)].join('|')
+      """), "true|4|true|true|2|true|\u{e7}a & b|6")
+  }
 }

@@ -113,6 +113,12 @@ extension LibXML {
     return readStored(content)
   }
 
+  /// ``content(_:)`` as the UTF-8 bytes libxml2 keeps, for `body` to read in place (nil: read ``content(_:)``).
+  static func withContentUTF8<R>(_ node: Node, _ body: (UnsafePointer<CChar>) -> R) -> R? {
+    guard let content = node.pointee.content else { return body("") }
+    return withStoredUTF8(content, body)
+  }
+
   /// True when a text or comment node's character data is empty (without reading it).
   static func contentIsEmpty(_ node: Node) -> Bool { node.pointee.content.map { $0.pointee == 0 } ?? true }
 

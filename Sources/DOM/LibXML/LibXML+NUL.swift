@@ -21,6 +21,14 @@ extension LibXML {
     return bytes.withUnsafeBufferPointer { body($0.baseAddress!) }
   }
 
+  /// Calls `body` with a stored libxml2 string as it is, NUL-terminated valid UTF-8, when it holds no U+0000 (no
+  /// C0 80 pair, which valid UTF-8 never has); nil when it does (read it with ``readStored(_:)``).
+  static func withStoredUTF8<R>(_ p: UnsafePointer<xmlChar>, _ body: (UnsafePointer<CChar>) -> R) -> R? {
+    let count = strlen(UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
+    guard memchr(p, 0xC0, count) == nil else { return nil }
+    return body(UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
+  }
+
   /// The string a stored libxml2 string holds (C0 80 read as U+0000).
   static func readStored(_ p: UnsafePointer<xmlChar>) -> String {
     let count = strlen(UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))

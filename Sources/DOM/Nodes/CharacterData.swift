@@ -8,6 +8,13 @@ public class CharacterData: Node {
     set { replaceAllData(with: newValue) }
   }
 
+  /// Calls `body` with the data as NUL-terminated UTF-8, read in place from the tree without making a `String`
+  /// (what a binding hands straight to a JS engine); nil, without calling `body`, when the data holds U+0000,
+  /// which such a string cannot carry (read ``data`` then). The pointer is valid only during `body`.
+  public func withDataUTF8<R>(_ body: (UnsafePointer<CChar>) -> R) -> R? {
+    LibXML.withContentUTF8(raw, body)
+  }
+
   /// https://dom.spec.whatwg.org/#concept-cd-replace with offset 0 and count the whole length.
   private func replaceAllData(with newValue: String) {
     let owner = document

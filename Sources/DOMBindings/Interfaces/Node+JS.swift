@@ -29,8 +29,8 @@ extension DOMInterfaces {
     b.getter("previousSibling") { $0.previousSibling }
     b.getter("nextSibling") { $0.nextSibling }
     // `DOMString?` attributes: null and undefined both set "".
-    b.accessor("nodeValue", get: { $0.nodeValue }, set: { node, value in node.nodeValue = try value.nullableString() ?? "" })
-    b.accessor("textContent", get: { $0.textContent }, set: { node, value in node.textContent = try value.nullableString() ?? "" })
+    b.accessor("nodeValue", get: { NodeString.of($0) { $0.nodeValue } }, set: { node, value in node.nodeValue = try value.nullableString() ?? "" })
+    b.accessor("textContent", get: { NodeString.of($0) { $0.textContent } }, set: { node, value in node.textContent = try value.nullableString() ?? "" })
     b.method("hasChildNodes") { node, _ in node.hasChildNodes() }
     b.method("getRootNode") { node, _ in node.getRootNode() }
     b.method("contains", length: 1) { node, args in node.contains(try args.optionalObject(0, as: Node.self)) }
