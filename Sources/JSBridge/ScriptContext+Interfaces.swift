@@ -252,9 +252,10 @@ extension ScriptContext {
   private func makeRecord(
     _ object: AnyObject, interface: AnyInterface, caching: (any ScriptWrapperCaching)?
   ) throws(ScriptError) -> WrapperRecord {
-    // Another realm of the group may be the object's (a node of a frame's document); with one realm open, none is.
-    if shared.openContexts > 1, let realm = realmResolver?(object), realm !== self, realm.shared === shared,
-      realm.world == world, !realm.isClosed {
+    // Another realm of the group may be the object's (a node of a frame's document); with one realm of this world
+    // open (an extension's isolated world beside the page's main one), none is.
+    if shared.openContextsByWorld[world.id, default: 0] > 1, let realm = realmResolver?(object), realm !== self,
+      realm.shared === shared, realm.world == world, !realm.isClosed {
       return try realm.record(wrapping: object, interface: interface, caching: caching)
     }
     guard interface.accepts(object) else {

@@ -14,7 +14,7 @@ public class Document: Node {
   /// pointer finds its wrapper through the node's wrapper slot (``LibXML/wrapper(of:)``), unretained: a
   /// dictionary lookup here was a tenth of a DOM walk over a large page. A wrapper moved to another document is
   /// kept by both (``transferWrapper(_:to:)``).
-  private var wrappers: [Node] = []
+  @exclusivity(unchecked) private var wrappers: [Node] = []
   /// How many nodes have a wrapper (what a walk that should make none is checked against).
   var wrapperCount: Int { wrappers.count }
   /// Unlinked subtree roots this document owns (created, removed, or template contents).
@@ -89,7 +89,7 @@ public class Document: Node {
   /// Elements whose `click()` is running (https://html.spec.whatwg.org/#click-in-progress-flag).
   var clicksInProgress: Set<ObjectIdentifier> = []
   /// The window the document is shown in: the next target after the document for events other than `load`.
-  public weak var defaultView: EventTarget?
+  @exclusivity(unchecked) public weak var defaultView: EventTarget?
   /// What that window provides to the DOM (frames, inserted scripts, tasks); nil for a document no window shows.
   public weak var browsingContext: (any BrowsingContext)?
   /// The element `focus()` focused last, until it is blurred (``activeElement`` answers for it). Weak: the

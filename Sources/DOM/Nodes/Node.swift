@@ -15,12 +15,14 @@ public class Node: EventTarget {
   /// The raw node: an opaque key outside `Sources/DOM/LibXML/`.
   let raw: xmlNodePtr
 
-  /// The node document; nil only for a `Document`, which is its own.
-  unowned var ownerDocumentStorage: Document?
+  /// The node document; nil only for a `Document`, which is its own. Read on every wrap and walk step, on the page's
+  /// one thread: no runtime exclusivity check (see JSBridge's `ScriptGroup`), here and on `scriptWrapperCache`,
+  /// `Document.wrappers`, `Document.defaultView` and `TreeWalker.currentNode`.
+  @exclusivity(unchecked) unowned var ownerDocumentStorage: Document?
 
   /// Reserved for the script bindings, which keep the node's JS wrapper here (JSBridge's `ScriptWrapperCaching`);
   /// the DOM never reads it.
-  public var scriptWrapperCache: UnsafeMutableRawPointer?
+  @exclusivity(unchecked) public var scriptWrapperCache: UnsafeMutableRawPointer?
 
   init(raw: xmlNodePtr, document: Document?) {
     self.raw = raw

@@ -5,7 +5,7 @@ import CLibXML2
 /// https://dom.spec.whatwg.org/#interface-treewalker
 public final class TreeWalker: Traverser {
   /// The node the walker is at; may be set to any node.
-  public var currentNode: Node
+  @exclusivity(unchecked) public var currentNode: Node
 
   override init(root: Node, whatToShow: WhatToShow, filter: NodeFilterFunction?) {
     currentNode = root

@@ -141,6 +141,8 @@ enum DOMInterfaces {
   /// The interface for a Swift object a binding returns: the most derived one for nodes and events; nil for
   /// objects that name their own (``JSBridge/ScriptExposed``) and for the window.
   static func resolve(_ object: AnyObject) -> AnyInterface? {
+    // The node wrapped most (a text walk wraps every text node): one comparison of its class, not four casts.
+    if type(of: object) == Text.self { return text.erased }
     if let element = object as? Element {
       if element.isHTML { return htmlInterface(forTag: element.localName) }
       return element.namespaceURI.flatMap { namespaceElementInterfaces[$0] } ?? DOMInterfaces.element.erased
