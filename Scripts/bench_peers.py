@@ -10,9 +10,13 @@ finalize, serialize, write), not the WebView's launch, so the ratio against weba
 start, is if anything in WebKit's favour. At -j N, N hosts at once with the pages dealt out by size (as the floor's);
 the rate is the pages over the slowest host's page time.
 
-Instructions: valgrind's callgrind counts every instruction a process runs (all its threads), nearly the same number
-whatever else the machine does (runs of one command spread by about 1%: JavaScriptCore's collector and compiler
-threads vary a little), so a change of 2% shows where wall-clock ratios on a shared 2-core machine cannot. Counted on a fixed twentieth of the corpus (every twentieth page by size, 10
+Instructions: valgrind's callgrind counts every instruction a process runs (all its threads). JavaScriptCore's
+concurrent compiler and collector threads make that count depend on how the threads interleave (a row, the difference
+of two processes' counts, moved by 5% between runs of one binary on 2026-12-05), so every counted process runs with
+JSC_useConcurrentJIT=false and JSC_useConcurrentGC=false: the same compilations and collections happen on the main
+thread, and runs of one binary agree within 0.5%, whatever else the machine does, so a change of 2% shows where
+wall-clock ratios on a shared 2-core machine cannot. The floor's C walk uses JavaScriptCore too and runs the same way.
+Counted on a fixed twentieth of the corpus (every twentieth page by size, 10
 pages of 2 KB to 1.1 MB, 2.1 MB in all) in one process each: the floor and the floor's C walk (floor.c), and
 `webaction run` with the no-op and the word-count extensions. valgrind 3.19 cannot read the Swift toolchain's DWARF,
 so webaction is counted from a copy without debug sections (objcopy --strip-debug; the code is the same bytes).
@@ -94,8 +98,9 @@ def run_webkit(root, pages, action_js, processes, work, log):
 
 def instructions(cmd):
     """Instructions callgrind counted for `cmd` (every thread of the process)."""
+    env = dict(os.environ, JSC_useConcurrentJIT="false", JSC_useConcurrentGC="false")
     result = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + cmd,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
     found = re.search(r"Collected : (\d+)", result.stderr)
     if result.returncode or not found:
         raise SystemExit("bench batch: callgrind failed on %s: %s" % (cmd[0], result.stderr.strip()[-500:]))
