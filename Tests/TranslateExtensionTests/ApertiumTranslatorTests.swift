@@ -125,16 +125,19 @@ final class ApertiumTranslatorTests: XCTestCase {
     let pages = DispatchGroup()
     for page in 0..<2 {
       DispatchQueue.global().async(group: pages) {
-        let sentences = (0..<400).map { n in "The <b>house</b> number \(page * 1000 + n) is red." }
+        let sentences = (0..<2000).map { n in "The <b>house</b> number \(page * 10000 + n) is red." }
         outcomes.set(page, Result { try engine.translateSegments(sentences, pair: engSpa) })
       }
     }
+    // About 28,000 words (3 s at Apertium's 10,000 words/s): both pages are still waiting when the pipeline dies. With
+    // 400 sentences each, an idle machine had finished them before the kill, so the restart went untested.
     Thread.sleep(forTimeInterval: 0.3)
+    XCTAssertEqual(pages.wait(timeout: .now()), .timedOut, "the pages finished before the kill: make them longer")
     XCTAssertEqual(kill(-pid, SIGKILL), 0)
     pages.wait()
     for page in 0..<2 {
       let out = try outcomes.get(page).get()
-      XCTAssertEqual(out, (0..<400).map { n in .translated("El número de <b>casa</b> \(page * 1000 + n) es rojo.") })
+      XCTAssertEqual(out, (0..<2000).map { n in .translated("El número de <b>casa</b> \(page * 10000 + n) es rojo.") })
     }
     XCTAssertNotEqual(engine.pipelineProcessIdentifier(for: engSpa), pid)
   }
