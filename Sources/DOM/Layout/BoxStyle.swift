@@ -1,6 +1,11 @@
 /// A box's computed style as layout reads it: lengths as numbers, keywords as enums, read once from the
 /// ``ComputedStyle`` strings when the box is made.
-struct BoxStyle {
+///
+/// A class: the boxes of one computed style (an element's and its text's, siblings sharing a style) hold one. As a
+/// struct, each box held a copy of every field (about 900 bytes and two dozen references), which on nodejs-doc's
+/// 8 MB all.html was a third of a geometry read's peak memory and much of its reference counting. Only the box tree
+/// builder changes one, on a fresh ``init(copying:)`` before any box holds it.
+final class BoxStyle {
   /// A length that may depend on the containing block.
   enum Length: Equatable {
     case auto
@@ -79,6 +84,50 @@ struct BoxStyle {
   var rowGap: Length, columnGap: Length
   var gridColumns: String, gridRows: String
   var borderSpacing: Double
+
+  /// A copy to change (an anonymous box's style from its parent's).
+  init(copying other: BoxStyle) {
+    style = other.style
+    display = other.display
+    position = other.position
+    float = other.float
+    clear = other.clear
+    width = other.width
+    height = other.height
+    minWidth = other.minWidth
+    minHeight = other.minHeight
+    maxWidth = other.maxWidth
+    maxHeight = other.maxHeight
+    borderBox = other.borderBox
+    margin = other.margin
+    padding = other.padding
+    border = other.border
+    offsets = other.offsets
+    overflowClips = other.overflowClips
+    lineHeight = other.lineHeight
+    verticalAlign = other.verticalAlign
+    textAlign = other.textAlign
+    visibilityHidden = other.visibilityHidden
+    opacity = other.opacity
+    zIndex = other.zIndex
+    collapsesSpaces = other.collapsesSpaces
+    preservesNewlines = other.preservesNewlines
+    wraps = other.wraps
+    fontSize = other.fontSize
+    flexDirection = other.flexDirection
+    flexWrap = other.flexWrap
+    flexGrow = other.flexGrow
+    flexShrink = other.flexShrink
+    flexBasis = other.flexBasis
+    justifyContent = other.justifyContent
+    alignItems = other.alignItems
+    alignSelf = other.alignSelf
+    rowGap = other.rowGap
+    columnGap = other.columnGap
+    gridColumns = other.gridColumns
+    gridRows = other.gridRows
+    borderSpacing = other.borderSpacing
+  }
 
   init(_ style: ComputedStyle) {
     self.style = style

@@ -414,7 +414,7 @@ struct BoxTreeBuilder {
   /// An anonymous table part around boxes: a cell (its contents normalized as a block's), or a row holding the
   /// boxes' cells and an anonymous cell for the rest.
   private func wrap(_ boxes: [LayoutBox], in parent: LayoutBox, as kind: LayoutBox.Kind) -> LayoutBox {
-    var style = anonymousStyle(parent.style)
+    let style = anonymousStyle(parent.style)
     style.display = kind == .tableCell ? "table-cell" : "table-row"
     let wrapper = LayoutBox(kind: kind, element: nil, style: style)
     wrapper.parent = parent
@@ -430,7 +430,7 @@ struct BoxTreeBuilder {
 
   /// The style of an anonymous block: its parent's inherited properties, everything else initial.
   private func anonymousStyle(_ parent: BoxStyle) -> BoxStyle {
-    var style = parent
+    let style = BoxStyle(copying: parent)
     style.display = "block"
     style.position = .static
     style.float = .none
