@@ -84,6 +84,8 @@ final class BoxStyle {
   var rowGap: Length, columnGap: Length
   var gridColumns: String, gridRows: String
   var borderSpacing: Double
+  /// The primary font, once ``LayoutEngine/font(_:)`` has found it.
+  var font: Font?
 
   /// A copy to change (an anonymous box's style from its parent's).
   init(copying other: BoxStyle) {

@@ -25,11 +25,13 @@ final class LayoutEngine {
 
   /// The primary font of a box's text.
   func font(_ style: BoxStyle) -> Font {
+    if let font = style.font { return font }
     let computed = style.style
     let key = FontKey(family: computed[.fontFamily], weight: computed[.fontWeight], style: computed[.fontStyle], size: style.fontSize)
-    if let font = fonts[key] { return font }
-    let font = FontCatalog.shared.font(for: FontDescription(style: computed))
+    let font = fonts[key] ?? FontCatalog.shared.font(for: FontDescription(style: computed))
     fonts[key] = font
+    // Kept on the style, which every text box of it shares: the key's four strings were hashed for each text box.
+    style.font = font
     return font
   }
 
