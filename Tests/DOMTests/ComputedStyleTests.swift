@@ -188,4 +188,31 @@ final class ComputedStyleTests: XCTestCase {
     XCTAssertEqual(try computed("f")[.color], "rgb(255, 0, 0)")
     XCTAssertEqual(try computed("d")[.color], "rgb(0, 0, 0)")
   }
+
+  /// Cousins share too: elements whose parents have one computed style, with the same name and rules, get one style
+  /// object (layout then makes one BoxStyle for them); a parent whose style differs, by a rule or by an inherited
+  /// value it passes down, gives its children their own, with the right values.
+  func testCousinsWhoseParentsShareAStyleShareTheirs() throws {
+    let document = Document.parse(html: """
+      <!DOCTYPE html><style>.warm { color: red } .wide { margin-left: 3px }</style>
+      <section><p><code id=a>a</code></p><p><code id=b>b</code></p></section>
+      <section><p><code id=c>c</code></p></section>
+      <section class=warm><p><code id=d>d</code></p></section>
+      <section><p class=wide><code id=e>e</code></p></section>
+      """)
+    func computed(_ id: String) throws -> ComputedStyle {
+      try XCTUnwrap(try XCTUnwrap(try document.querySelector("#" + id)).computedStyle)
+    }
+    let a = try computed("a")
+    XCTAssertTrue(a.identity === (try computed("b")).identity, "cousins in one section")
+    XCTAssertTrue(a.identity === (try computed("c")).identity, "cousins in sections that share a style")
+    let d = try computed("d")
+    XCTAssertFalse(a.identity === d.identity, "an inherited value differs")
+    XCTAssertEqual(d[.color], "rgb(255, 0, 0)")
+    XCTAssertEqual(a[.color], "rgb(0, 0, 0)")
+    // The parent's own (not inherited) value differs: its child's values are the same, but it is not shared with
+    // a child of a differently styled parent (the key is the parent's style, not its values).
+    XCTAssertEqual((try computed("e"))[.marginLeft], "0px")
+    XCTAssertEqual((try computed("e"))[.color], "rgb(0, 0, 0)")
+  }
 }

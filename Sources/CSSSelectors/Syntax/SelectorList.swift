@@ -37,6 +37,11 @@ public struct SelectorList: Sendable, Equatable {
     Matcher<E>(scope: nil, pseudoElement: pseudoElement).matches(self, element)
   }
 
+  /// True when `element` matches any selector of the list, with `session`'s matcher (see ``SelectorMatchSession``).
+  public func matches<E: SelectorElement>(_ element: E, in session: SelectorMatchSession<E>) -> Bool {
+    session.matcher.matches(self, element)
+  }
+
   /// Whether some selector of the list has a pseudo-element on its subject (`.clearfix::after`).
   public var stylesPseudoElements: Bool { selectors.contains { $0.compounds.first?.pseudoElement != nil } }
 
@@ -66,4 +71,16 @@ public struct SelectorList: Sendable, Equatable {
     }
     return found
   }
+}
+
+/// One matcher for many lists tested against elements of a tree that does not change meanwhile (a style engine
+/// testing each rule that could apply to an element): `matches` makes a matcher, and with it its memos for
+/// `:nth-*` positions, long combinator walks and `:has()`, for every list it tests; a session makes them once, and
+/// what one list's match learns serves the next. `:scope` matches the root, as in ``SelectorList/matches(_:scope:)``
+/// without a scope. Discard the session when the tree changes, or when a match was cut short by the element's
+/// walks ending early (an interruption).
+public final class SelectorMatchSession<E: SelectorElement> {
+  let matcher = Matcher<E>(scope: nil)
+
+  public init() {}
 }

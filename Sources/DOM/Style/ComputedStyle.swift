@@ -9,7 +9,10 @@
 public struct ComputedStyle: Sendable {
   /// The same for the copies of one computation (siblings that share a style, ``StyleEngine``), so layout reads each
   /// computed style once (``BoxStyle``). A style is not changed once made.
-  final class Identity: Sendable {}
+  final class Identity: Sendable, Hashable {
+    static func == (a: Identity, b: Identity) -> Bool { a === b }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  }
   let identity = Identity()
   private var values: [String]
   /// Custom properties (`--name`), inherited, with `var()` substituted.

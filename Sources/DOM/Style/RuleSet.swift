@@ -95,7 +95,13 @@ struct RuleSet: Sendable {
   /// The entries whose selector matches `element` (or, with `pseudoElement`, styles that pseudo-element of it),
   /// lowest priority first: by layer, specificity, then order (for important declarations, `important` reverses
   /// the layers).
-  func matching(_ element: Element, pseudoElement: String? = nil, important: Bool = false) -> [Entry] {
+  ///
+  /// `session`, when given, matches every candidate rule (and serves the caller's other rule sets for the same
+  /// element); else each rule's test makes its own matcher.
+  func matching(
+    _ element: Element, pseudoElement: String? = nil, important: Bool = false,
+    session: SelectorMatchSession<RawElement>? = nil
+  ) -> [Entry] {
     var found: [Entry] = []
     let raw = RawElement(element)
     if let pseudoElement {
@@ -105,8 +111,11 @@ struct RuleSet: Sendable {
         }
       }
     } else {
+      let session = session ?? SelectorMatchSession()
       buckets.forEachCandidate(element, fold: fold) { indices in
-        for index in indices ?? [] where entries[index].rule.selector.matches(raw) { found.append(entries[index]) }
+        for index in indices ?? [] where entries[index].rule.selector.matches(raw, in: session) {
+          found.append(entries[index])
+        }
       }
     }
     return found
