@@ -35,6 +35,16 @@ final class ComputedStyleTests: XCTestCase {
       try style("<style>@layer a, b; @layer b { p { float: left !important } } @layer a { p { float: right !important } }</style><p id=t>")[.float],
       "right", "an earlier layer wins for important declarations")
     XCTAssertEqual(try style("<style>div { display: revert }</style><div id=t>")[.display], "block")
+    // revert and revert-layer from every place a declaration comes from (the cascade keeps the values they go back
+    // to only when some declaration reverts).
+    XCTAssertEqual(try style("<style>div { display: inline }</style><div id=t style='display: revert'>")[.display], "block")
+    XCTAssertEqual(
+      try style("<style>@layer a { p { float: left } } @layer b { p { float: right; float: revert-layer } }</style><p id=t>")[.float],
+      "left", "revert-layer goes back to the layer before")
+    XCTAssertEqual(
+      try style("<style>@layer a { p { float: left } } p { float: right }</style><p id=t style='float: revert-layer'>")[.float],
+      "right", "the style attribute's revert-layer goes back to the rules")
+    XCTAssertEqual(try style("<style>p { float: left }</style><p id=t>")[.float], "left")
     XCTAssertEqual(try style("<style>p::before, p { float: left } a::-moz-selection, p { position: fixed }</style><p id=t>")[.float], "left")
     XCTAssertEqual(try style("<style>a::-moz-selection, p { position: fixed }</style><p id=t>")[.position], "static")
   }

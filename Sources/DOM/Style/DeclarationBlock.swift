@@ -40,6 +40,8 @@ struct DeclarationBlock: Sendable {
 
   /// True when some declaration is `!important` (the cascade's important passes skip the other blocks).
   var hasImportant: Bool { declarations.contains { $0.important } || custom.contains { $0.important } }
+  /// True when a declaration is `revert` or `revert-layer` (the cascade then keeps the values they go back to).
+  var reverts: Bool { declarations.contains { $0.value == .revert || $0.value == .revertLayer } }
 
   /// Adds one declaration (name lowercased unless custom), expanding a shorthand; invalid ones are dropped.
   mutating func add(name: String, value: String, important: Bool) {

@@ -19,6 +19,8 @@ struct RuleSet: Sendable {
   private var pseudoElementBuckets = Buckets()
   /// True when some rule has an `!important` declaration (else the important pass is skipped).
   private(set) var hasImportant = false
+  /// True when some rule has a `revert` or `revert-layer` declaration (else the cascade keeps no values to go back to).
+  private(set) var reverts = false
   /// True when some rule styles a pseudo-element.
   var stylesPseudoElements: Bool { !pseudoElementBuckets.isEmpty }
   /// In quirks mode IDs and classes match ASCII case-insensitively: the buckets are keyed lowercased.
@@ -64,6 +66,7 @@ struct RuleSet: Sendable {
         let index = entries.count
         entries.append(Entry(rule: rule, layerRank: ranks[rule.layer] ?? Int.max, order: index))
         if rule.block.hasImportant { hasImportant = true }
+        if rule.block.reverts { reverts = true }
         if rule.selector.stylesPseudoElements {
           pseudoElementBuckets.add(index, rule.selector.subjectKey, fold: fold)
         } else {

@@ -142,7 +142,10 @@ final class StyleEngine {
   private func compute(
     _ element: Element, parent: ComputedStyle?, pseudoElement: String? = nil, matched: [RuleSet.Entry]? = nil
   ) -> ComputedStyle {
-    var values = [DeclarationBlock.Value?](repeating: nil, count: StyleProperty.allCases.count)
+    // Made once the element is known not to share a style (below).
+    var values: [DeclarationBlock.Value?] = []
+    /// Whether any declaration that can apply reverts (set below, before the cascade).
+    var keepsReverted = false
     var custom: [String: String] = [:]
     /// Applies a block's normal or important declarations; `revert` goes back to `revertTo` (the user-agent values),
     /// `revert-layer` to `layerStart` (the values before the block's layer).
@@ -163,13 +166,13 @@ final class StyleEngine {
       }
     }
     /// Applies entries in order, taking a snapshot each time a new layer starts (for `revert-layer`).
-    func applyLayered(_ entries: [RuleSet.Entry], important: Bool, revertTo fallback: [DeclarationBlock.Value?]) {
+    func applyLayered(_ entries: [RuleSet.Entry], important: Bool, revertTo fallback: [DeclarationBlock.Value?]?) {
       var layer: Int?
-      var layerStart = values
+      var layerStart: [DeclarationBlock.Value?]?
       for entry in entries where !important || entry.rule.block.hasImportant {
         if entry.layerRank != layer {
           layer = entry.layerRank
-          layerStart = values
+          if keepsReverted { layerStart = values }
         }
         apply(entry.rule.block, important: important, revertTo: fallback, layerStart: layerStart)
       }
@@ -198,17 +201,23 @@ final class StyleEngine {
       if let style = sharedStyles[key] { return style }
       sharing = key
     }
+    values = [DeclarationBlock.Value?](repeating: nil, count: StyleProperty.allCases.count)
+    keepsReverted = author.reverts || hints?.reverts == true || inline?.reverts == true
     userAgent = RuleSet.Entry.sortedForNormal(userAgent + userAgentQuirks)
     for entry in userAgent { apply(entry.rule.block, important: false, revertTo: nil) }
-    let userAgentValues = values
+    // The values `revert` and `revert-layer` go back to, kept only when something reverts: each snapshot is a copy
+    // of the array once the cascade writes on.
+    let userAgentValues = keepsReverted ? values : nil
     if let hints { apply(hints, important: false, revertTo: userAgentValues) }
     applyLayered(RuleSet.Entry.sortedForNormal(matched), important: false, revertTo: userAgentValues)
-    if let inline { apply(inline, important: false, revertTo: userAgentValues, layerStart: values) }
+    if let inline { apply(inline, important: false, revertTo: userAgentValues, layerStart: keepsReverted ? values : nil) }
     // Important declarations: author (earlier layers win), the style attribute, then the user agent.
     if author.hasImportant {
       applyLayered(RuleSet.Entry.sortedForImportant(matched), important: true, revertTo: userAgentValues)
     }
-    if let inline, inline.hasImportant { apply(inline, important: true, revertTo: userAgentValues, layerStart: values) }
+    if let inline, inline.hasImportant {
+      apply(inline, important: true, revertTo: userAgentValues, layerStart: keepsReverted ? values : nil)
+    }
     for entry in userAgent where entry.rule.block.hasImportant {
       apply(entry.rule.block, important: true, revertTo: nil)
     }
