@@ -112,8 +112,10 @@ extension LayoutEngine {
         if next.space || next.forcedBreak { break }
         units.formIndex(after: &end)
       }
-      for (number, segment) in LineBreaks.segments(data[index..<end]).enumerated() {
-        items.append(.word(box, segment, width: font.width(of: segment), space: 0, breakable: number > 0 || breakable))
+      var first = true
+      LineBreaks.forEachSegment(data[index..<end]) { segment in
+        items.append(.word(box, segment, width: font.width(of: segment), space: 0, breakable: !first || breakable))
+        first = false
       }
       lastWasSpace = false
       breakable = false

@@ -41,13 +41,23 @@ enum LineBreaks {
       // Before anything but a digit, a comma or a full stop.
       return !isDigit && after != UInt8(ascii: ",") && after != UInt8(ascii: ".")
     case UInt8(ascii: "?"):
-      return isDigit || isLetter || Array("([{<#$%&*+-=>@\\^_`|~".utf8).contains(after)
+      if isDigit || isLetter { return true }
+      switch after {
+      case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "<"), UInt8(ascii: "#"), UInt8(ascii: "$"),
+        UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "="),
+        UInt8(ascii: ">"), UInt8(ascii: "@"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"),
+        UInt8(ascii: "|"), UInt8(ascii: "~"):
+        return true
+      default:
+        return false
+      }
     case UInt8(ascii: "$"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: "@"),
       UInt8(ascii: "["), UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "{"), 0x7F:
       return false
     case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
       // Other punctuation: before an opening bracket.
-      return Array("(<[{".utf8).contains(after)
+      return after == UInt8(ascii: "(") || after == UInt8(ascii: "<") || after == UInt8(ascii: "[")
+        || after == UInt8(ascii: "{")
     default:
       return false  // letters and digits
     }
@@ -75,8 +85,15 @@ enum LineBreaks {
 
   /// The run split at its break opportunities (the run itself when it has none).
   static func segments(_ run: Substring) -> [Substring] {
-    if run.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSegments(run) }
     var result: [Substring] = []
+    forEachSegment(run) { result.append($0) }
+    return result
+  }
+
+  /// Calls `body` with each piece of the run between its break opportunities, in order (the run itself when it has
+  /// none): what ``segments(_:)`` returns, without an array per word.
+  static func forEachSegment(_ run: Substring, _ body: (Substring) -> Void) {
+    if run.utf8.allSatisfy({ $0 < 0x80 }) { return forEachASCIISegment(run, body) }
     var start = run.startIndex
     var previous: (scalar: Unicode.Scalar, class: Class)?
     var index = run.startIndex
@@ -89,34 +106,36 @@ enum LineBreaks {
           ? canBreakASCII(between: UInt8(previous.scalar.value), and: UInt8(scalar.value))
           : canBreak(between: previous.class, and: current.1)
         if breaks {
-          result.append(run[start..<index])
+          body(run[start..<index])
           start = index
         }
       }
       previous = current
       index = run.index(after: index)
     }
-    result.append(run[start..<run.endIndex])
-    return result
+    body(run[start..<run.endIndex])
   }
 
-  /// ``segments(_:)`` for ASCII text, by bytes (each is a character; most text on most pages).
-  private static func asciiSegments(_ run: Substring) -> [Substring] {
-    var result: [Substring] = []
+  /// ``forEachSegment(_:_:)`` for ASCII text, by bytes (each is a character; most text on most pages). Only `-`,
+  /// `?` and other punctuation allow a break after them, so a run with none before its last byte is one piece.
+  private static func forEachASCIISegment(_ run: Substring, _ body: (Substring) -> Void) {
     let utf8 = run.utf8
     var start = utf8.startIndex
     var previous: UInt8?
     var index = utf8.startIndex
     while index < utf8.endIndex {
       let byte = utf8[index]
-      if let previous, canBreakASCII(between: previous, and: byte) {
-        result.append(run[start..<index])
+      if let previous, !isLetterOrDigit(previous), canBreakASCII(between: previous, and: byte) {
+        body(run[start..<index])
         start = index
       }
       previous = byte
       utf8.formIndex(after: &index)
     }
-    result.append(run[start..<run.endIndex])
-    return result
+    body(run[start..<run.endIndex])
+  }
+
+  private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
+    (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
   }
 }
