@@ -3,7 +3,11 @@ import CSSSelectors
 /// Style rules indexed for matching: each rule sits in one bucket, by the ID, class or tag its selector's subject
 /// needs (https://drafts.csswg.org/selectors-4/ — the technique Blink's RuleSet and Servo's SelectorMap use), so
 /// an element is tested only against rules that could match it.
-struct RuleSet: Sendable {
+///
+/// A class, not changed after `init` (hence `@unchecked Sendable`: the user-agent sets are shared by every thread's
+/// documents): as a struct, each element's cascade copied the sets it matched against, a retain and a release of
+/// each of their buffers.
+final class RuleSet: @unchecked Sendable {
   struct Entry: Sendable {
     var rule: StyleSheet.Rule
     /// The cascade layer's rank: later layers win for normal declarations, earlier ones for important ones;
