@@ -10,12 +10,14 @@ import CSSSelectors
 /// `revert` in an author declaration goes back to the user-agent value, `revert-layer` to the value before its layer.
 final class StyleEngine {
   private unowned let document: Document
-  private var version: UInt64?
+  // Read for every element's style (the runtime's exclusivity check skipped, as in LayoutBox; one thread per
+  // document, and no access overlaps another).
+  @exclusivity(unchecked) private var version: UInt64?
   private var sheetTexts: [String] = []
   private var author = RuleSet(sheets: [])
   private var parsedSheets: [String: StyleSheet] = [:]
   private var parsedInline: [String: DeclarationBlock] = [:]
-  private var styles: [ObjectIdentifier: ComputedStyle] = [:]
+  @exclusivity(unchecked) private var styles: [ObjectIdentifier: ComputedStyle] = [:]
   /// `::before` and `::after` styles computed since the last change (nil: the pseudo-element has no box).
   private var pseudoElementStyles: [PseudoElementKey: ComputedStyle?] = [:]
 
@@ -23,7 +25,7 @@ final class StyleEngine {
   /// presentational hints or `style` attribute (the inputs of ``ComputedStyle``'s computation: the parent's style is
   /// one object per computation, ``ComputedStyle/identity``, and the root's, for `rem`, is the same for every
   /// element; WebKit shares such siblings' styles too). Rules are by their source order in their set.
-  private var sharedStyles: [SharingKey: ComputedStyle] = [:]
+  @exclusivity(unchecked) private var sharedStyles: [SharingKey: ComputedStyle] = [:]
 
   private struct SharingKey: Hashable {
     /// The parent's style (held, so its identity cannot be reused while the key is).
