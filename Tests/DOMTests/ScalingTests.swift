@@ -113,8 +113,13 @@ final class ScalingTests: XCTestCase {
     }
   }
 
+  /// Limit 11, not 8: alone the ratio is 4.4–4.8, but after the DOM binding tests have grown the heap the clone of
+  /// the 24,000-deep tree takes more page faults: runs of those suites on 2026-12-06 measured 6.8, 7.5, 7.6 and 8.3
+  /// (that one failed), and CI 4.2. A walk to the root per node would give 16.
   func testCloningNestedBlocks() {
-    assertScalesLinearly("cloneNode(deep:) of nested blocks", n: 6_000, prepare: Self.nestedBlocksWithText) { document in
+    assertScalesLinearly(
+      "cloneNode(deep:) of nested blocks", n: 6_000, maxRatio: 11, prepare: Self.nestedBlocksWithText
+    ) { document in
       XCTAssertEqual(document.body!.cloneNode(deep: true).childNodes.count, 1)
     }
   }
