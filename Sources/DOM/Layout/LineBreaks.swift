@@ -83,15 +83,8 @@ enum LineBreaks {
     }
   }
 
-  /// The run split at its break opportunities (the run itself when it has none).
-  static func segments(_ run: Substring) -> [Substring] {
-    var result: [Substring] = []
-    forEachSegment(run) { result.append($0) }
-    return result
-  }
-
   /// Calls `body` with each piece of the run between its break opportunities, in order (the run itself when it has
-  /// none): what ``segments(_:)`` returns, without an array per word.
+  /// none), without an array per word.
   static func forEachSegment(_ run: Substring, _ body: (Substring) -> Void) {
     if run.utf8.allSatisfy({ $0 < 0x80 }) { return forEachASCIISegment(run, body) }
     var start = run.startIndex
