@@ -56,36 +56,38 @@ final class BoxStyle {
   enum Float { case none, left, right }
 
   let style: ComputedStyle
-  var display: String
-  var position: Position
-  var float: Float
-  var clear: String
-  var width: Length, height: Length
-  var minWidth: Length, minHeight: Length, maxWidth: Length, maxHeight: Length
-  var borderBox: Bool
-  var margin: (top: Length, right: Length, bottom: Length, left: Length)
-  var padding: (top: Length, right: Length, bottom: Length, left: Length)
-  var border: Edges
-  var offsets: (top: Length, right: Length, bottom: Length, left: Length)
-  var overflowClips: Bool
-  var lineHeight: LineHeight
-  var verticalAlign: String
-  var textAlign: String
-  var visibilityHidden: Bool
-  var opacity: Double
-  var zIndex: Int?
-  var collapsesSpaces: Bool
-  var preservesNewlines: Bool
-  var wraps: Bool
-  var fontSize: Double
-  var flexDirection: String, flexWrap: String
-  var flexGrow: Double, flexShrink: Double, flexBasis: Length
-  var justifyContent: String, alignItems: String, alignSelf: String
-  var rowGap: Length, columnGap: Length
-  var gridColumns: String, gridRows: String
-  var borderSpacing: Double
+  // Read for every box and text item in layout's loops: the runtime's exclusivity check skipped, as in LayoutBox (a
+  // style is made and read on its document's thread, and set only while its box tree is built).
+  @exclusivity(unchecked) var display: String
+  @exclusivity(unchecked) var position: Position
+  @exclusivity(unchecked) var float: Float
+  @exclusivity(unchecked) var clear: String
+  @exclusivity(unchecked) var width: Length, height: Length
+  @exclusivity(unchecked) var minWidth: Length, minHeight: Length, maxWidth: Length, maxHeight: Length
+  @exclusivity(unchecked) var borderBox: Bool
+  @exclusivity(unchecked) var margin: (top: Length, right: Length, bottom: Length, left: Length)
+  @exclusivity(unchecked) var padding: (top: Length, right: Length, bottom: Length, left: Length)
+  @exclusivity(unchecked) var border: Edges
+  @exclusivity(unchecked) var offsets: (top: Length, right: Length, bottom: Length, left: Length)
+  @exclusivity(unchecked) var overflowClips: Bool
+  @exclusivity(unchecked) var lineHeight: LineHeight
+  @exclusivity(unchecked) var verticalAlign: String
+  @exclusivity(unchecked) var textAlign: String
+  @exclusivity(unchecked) var visibilityHidden: Bool
+  @exclusivity(unchecked) var opacity: Double
+  @exclusivity(unchecked) var zIndex: Int?
+  @exclusivity(unchecked) var collapsesSpaces: Bool
+  @exclusivity(unchecked) var preservesNewlines: Bool
+  @exclusivity(unchecked) var wraps: Bool
+  @exclusivity(unchecked) var fontSize: Double
+  @exclusivity(unchecked) var flexDirection: String, flexWrap: String
+  @exclusivity(unchecked) var flexGrow: Double, flexShrink: Double, flexBasis: Length
+  @exclusivity(unchecked) var justifyContent: String, alignItems: String, alignSelf: String
+  @exclusivity(unchecked) var rowGap: Length, columnGap: Length
+  @exclusivity(unchecked) var gridColumns: String, gridRows: String
+  @exclusivity(unchecked) var borderSpacing: Double
   /// The primary font, once ``LayoutEngine/font(_:)`` has found it.
-  var font: Font?
+  @exclusivity(unchecked) var font: Font?
 
   /// A copy to change (an anonymous box's style from its parent's).
   init(copying other: BoxStyle) {

@@ -65,9 +65,9 @@ final class LayoutBox {
   // check off in every build, debug included).
   @exclusivity(unchecked) var children: [LayoutBox] = []
   /// Inline-level and laid out as one piece in a line (inline-block, inline-table, inline-flex, replaced).
-  var isAtomicInline = false
+  @exclusivity(unchecked) var isAtomicInline = false
   /// A block container whose children are inline-level (it lays out lines).
-  var hasInlineChildren = false
+  @exclusivity(unchecked) var hasInlineChildren = false
 
   // Geometry, after layout: the border box in document coordinates.
   @exclusivity(unchecked) var x = 0.0, y = 0.0, width = 0.0, height = 0.0
@@ -77,14 +77,14 @@ final class LayoutBox {
   /// The distance from the border-box top to the first line's baseline (atomic inlines align by it), if any.
   @exclusivity(unchecked) var baseline: Double?
   /// Set when layout gave the box a used size (flex items, stretched cells), so a re-layout keeps it.
-  var forcedWidth: Double?
-  var forcedHeight: Double?
+  @exclusivity(unchecked) var forcedWidth: Double?
+  @exclusivity(unchecked) var forcedHeight: Double?
   /// The contents of a closed `<details>`: laid out (geometry reads force it, as in WebKit) but skipped for
   /// painting, so hit testing passes over them and `checkVisibility()` is false.
-  var skipsContents = false
+  @exclusivity(unchecked) var skipsContents = false
   /// A `::before` or `::after` box (no element of its own), and the text its `content` gives a text box in it.
-  var isGenerated = false
-  var generatedText: String?
+  @exclusivity(unchecked) var isGenerated = false
+  @exclusivity(unchecked) var generatedText: String?
 
   init(kind: Kind, element: Element?, text: Text? = nil, style: BoxStyle) {
     self.kind = kind

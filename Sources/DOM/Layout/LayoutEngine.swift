@@ -8,10 +8,10 @@ final class LayoutEngine {
   let viewport: MediaEnvironment
   /// Absolutely positioned boxes waiting for their containing block: the box, and its static position relative to
   /// its parent's content box.
-  private var positioned: [(box: LayoutBox, staticX: Double, staticY: Double)] = []
+  @exclusivity(unchecked) private var positioned: [(box: LayoutBox, staticX: Double, staticY: Double)] = []
   /// Intrinsic widths by box, for this layout (LayoutEngine+Intrinsic.swift).
-  var intrinsicCache: [ObjectIdentifier: (min: Double, max: Double)] = [:]
-  private var fonts: [FontKey: Font] = [:]
+  @exclusivity(unchecked) var intrinsicCache: [ObjectIdentifier: (min: Double, max: Double)] = [:]
+  @exclusivity(unchecked) private var fonts: [FontKey: Font] = [:]
   /// The natural size of a replaced element whose bytes are known (an image's header), set by the embedder.
   var naturalSize: ((Element) -> (width: Double, height: Double)?)?
 
