@@ -43,6 +43,20 @@ final class SpecificityTests: XCTestCase {
     XCTAssertNil(try SelectorList(parsing: "a, b").subjectKey)
   }
 
+  /// The keys a style sheet's index files a rule under: one of them is on every element the rule matches.
+  func testSubjectKeys() throws {
+    let cases: [(String, [SelectorSubjectKey])] = [
+      ("DIV#Top", [.id("Top")]), ("p.note", [.className("note")]), ("ul li", [.type("li")]),
+      (":is(ul, ol) :is(UL, menu, ul.x)", [.type("ul"), .type("menu")]), (":where(p, h1)", [.type("p"), .type("h1")]),
+      ("[popover]", [.attribute("popover")]), ("[DIR=rtl i]:hover", [.attribute("dir")]), ("p[dir]", [.type("p")]),
+      // Not filed: an argument without a tag name, a namespaced attribute, several selectors.
+      (":is(ul, .x)", []), (":is(ul > li)", []), ("[xlink\\:href]", []), ("a, b", []), (":not(p)", []),
+    ]
+    for (text, keys) in cases {
+      XCTAssertEqual(try SelectorList(parsing: text).subjectKeys, keys, text)
+    }
+  }
+
   func testErrorKinds() {
     func kind(_ text: String) -> SelectorParseError.Kind? {
       do { _ = try SelectorList(parsing: text) } catch { return error.kind }

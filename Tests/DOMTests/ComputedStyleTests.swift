@@ -225,4 +225,16 @@ final class ComputedStyleTests: XCTestCase {
     XCTAssertEqual((try computed("e"))[.marginLeft], "0px")
     XCTAssertEqual((try computed("e"))[.color], "rgb(0, 0, 0)")
   }
+
+  /// Rules filed by an attribute their subject needs, or by the tag names of a subject `:is()`, apply as before.
+  func testRulesFiledByAttributeOrByTheNamesInIs() throws {
+    XCTAssertEqual(try style("<p id=t dir=RTL>").value(forProperty: "direction"), "rtl")
+    XCTAssertEqual(try style("<p id=t popover>")[.display], "none")
+    XCTAssertEqual(try style("<style>[data-x] { color: red }</style><p id=t data-x>")[.color], "rgb(255, 0, 0)")
+    XCTAssertEqual(try style("<style>[data-x] { color: red }</style><p id=t data-y>")[.color], "rgb(0, 0, 0)")
+    XCTAssertEqual(try style("<ul><li><ol><li><menu id=t>").value(forProperty: "list-style-type"), "square")
+    XCTAssertEqual(try style("<ul><li><ol id=t>").value(forProperty: "list-style-type"), "decimal")
+    XCTAssertEqual(try style("<ul><li><ol id=t>")[.marginTop], "0px")
+    XCTAssertEqual(try style("<ol id=t>")[.marginTop], "16px")
+  }
 }

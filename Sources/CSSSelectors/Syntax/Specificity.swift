@@ -52,12 +52,49 @@ extension SelectorList {
 
   /// What an element must have for the list's only selector to match it: an ID, a class or a tag name of the
   /// subject compound (the first found, in that order), or nil when the list has several selectors or the subject
-  /// names none of these. Style sheets index rules by it, so an element is tested only against rules that may match.
+  /// names none of these.
   public var subjectKey: SelectorSubjectKey? {
     guard selectors.count == 1, let subject = selectors[0].compounds.first else { return nil }
+    return Self.key(of: subject)
+  }
+
+  /// The keys a rule index files the list's only selector under, one of which an element must have for it to
+  /// match: the ``subjectKey``; else the tag names of a subject `:is()` or `:where()` whose arguments are each a
+  /// compound with one (`:is(ul, ol, menu, dir)`, as the user-agent sheet's nested lists have); else the name of an
+  /// attribute the subject needs (`[popover]`, `[dir=rtl i]`). Empty when the list has several selectors or the
+  /// subject needs none of these. (An element has one tag name, so it has at most one key of a selector's.)
+  public var subjectKeys: [SelectorSubjectKey] {
+    guard selectors.count == 1, let subject = selectors[0].compounds.first else { return [] }
+    if let key = Self.key(of: subject) { return [key] }
+    for simple in subject.simple {
+      guard case .pseudoClass(let pseudo) = simple else { continue }
+      let list: SelectorList
+      switch pseudo {
+      case .is(let argument), .where(let argument): list = argument
+      default: continue
+      }
+      var names: [SelectorSubjectKey] = []
+      for selector in list.selectors {
+        let type = selector.compounds.count == 1 ? selector.compounds[0].simple.lazy.compactMap(\.typeName).first : nil
+        guard let type else {
+          names = []
+          break
+        }
+        if !names.contains(.type(type)) { names.append(.type(type)) }
+      }
+      if !names.isEmpty { return names }
+    }
+    for case .attribute(let attribute) in subject.simple where !attribute.name.contains(":") {
+      return [.attribute(attribute.lowercasedName)]
+    }
+    return []
+  }
+
+  /// An ID, else a class, else the tag name a compound requires.
+  private static func key(of compound: CompoundSelector) -> SelectorSubjectKey? {
     var className: String?
     var type: String?
-    for simple in subject.simple {
+    for simple in compound.simple {
       switch simple {
       case .id(let id): return .id(id)
       case .className(let name): if className == nil { className = name }
@@ -76,4 +113,13 @@ public enum SelectorSubjectKey: Hashable, Sendable {
   case className(String)
   /// A type selector's name, lowercased (HTML elements compare it lowercased).
   case type(String)
+  /// An attribute's name (no namespace prefix), lowercased (HTML elements' attribute names are).
+  case attribute(String)
+}
+
+extension SimpleSelector {
+  /// A type selector's lowercased name.
+  fileprivate var typeName: String? {
+    if case .type(_, let lowercased) = self { lowercased } else { nil }
+  }
 }

@@ -31,6 +31,12 @@ extension Element {
     LibXML.attribute(raw, qualifiedName: normalized(qualifiedName)).map(LibXML.value(of:))
   }
 
+  /// `getAttribute(_:)` for a name that is already lowercase (`id`, `class`): the style engine's reads of every
+  /// element's, without normalizing the name.
+  func attributeValue(lowercasedName name: String) -> String? {
+    LibXML.attribute(raw, qualifiedName: name).map(LibXML.value(of:))
+  }
+
   /// Same as `getAttribute(_:)`.
   public func attribute(named name: String) -> String? { getAttribute(name) }
 

@@ -30,32 +30,42 @@ final class RuleSet: @unchecked Sendable {
   /// In quirks mode IDs and classes match ASCII case-insensitively: the buckets are keyed lowercased.
   private let foldsCase: Bool
 
-  /// Entry indexes by the ID, class or tag their subject needs.
+  /// Entry indexes by the ID, class, tag or attribute their subject needs (``SelectorList/subjectKeys``).
   private struct Buckets: Sendable {
     var byID: [String: [Int]] = [:]
     var byClass: [String: [Int]] = [:]
     var byType: [String: [Int]] = [:]
+    var byAttribute: [String: [Int]] = [:]
     var others: [Int] = []
 
-    var isEmpty: Bool { byID.isEmpty && byClass.isEmpty && byType.isEmpty && others.isEmpty }
+    var isEmpty: Bool { byID.isEmpty && byClass.isEmpty && byType.isEmpty && byAttribute.isEmpty && others.isEmpty }
 
-    mutating func add(_ index: Int, _ key: SelectorSubjectKey?, fold: (String) -> String) {
-      switch key {
-      case .id(let id): byID[fold(id), default: []].append(index)
-      case .className(let name): byClass[fold(name), default: []].append(index)
-      case .type(let name): byType[name, default: []].append(index)
-      case nil: others.append(index)
+    mutating func add(_ index: Int, _ keys: [SelectorSubjectKey], fold: (String) -> String) {
+      if keys.isEmpty { others.append(index) }
+      for key in keys {
+        switch key {
+        case .id(let id): byID[fold(id), default: []].append(index)
+        case .className(let name): byClass[fold(name), default: []].append(index)
+        case .type(let name): byType[name, default: []].append(index)
+        case .attribute(let name): byAttribute[name, default: []].append(index)
+        }
       }
     }
 
     /// Calls `test` with each bucket that could hold rules for `element`.
     func forEachCandidate(_ element: Element, fold: (String) -> String, _ test: ([Int]?) -> Void) {
-      if let id = element.getAttribute("id"), !id.isEmpty { test(byID[fold(id)]) }
-      if !byClass.isEmpty, let className = element.getAttribute("class") {
+      if !byID.isEmpty, let id = element.attributeValue(lowercasedName: "id"), !id.isEmpty { test(byID[fold(id)]) }
+      if !byClass.isEmpty, let className = element.attributeValue(lowercasedName: "class") {
         var seen: Set<String> = []
         for name in className.splitOnASCIIWhitespace() where seen.insert(fold(name)).inserted { test(byClass[fold(name)]) }
       }
       test(byType[element.localName.asciiLowercased])
+      // By the element's attributes (a few), not by the rules' names (perhaps many).
+      if !byAttribute.isEmpty, element.hasAttributes() {
+        for attribute in LibXML.attributeList(element.raw) {
+          if let indices = byAttribute[LibXML.qualifiedName(of: attribute).asciiLowercased] { test(indices) }
+        }
+      }
       test(others)
     }
   }
@@ -72,9 +82,9 @@ final class RuleSet: @unchecked Sendable {
         if rule.block.hasImportant { hasImportant = true }
         if rule.block.reverts { reverts = true }
         if rule.selector.stylesPseudoElements {
-          pseudoElementBuckets.add(index, rule.selector.subjectKey, fold: fold)
+          pseudoElementBuckets.add(index, rule.selector.subjectKeys, fold: fold)
         } else {
-          buckets.add(index, rule.selector.subjectKey, fold: fold)
+          buckets.add(index, rule.selector.subjectKeys, fold: fold)
         }
       }
     }
