@@ -35,4 +35,40 @@ final class FontTests: XCTestCase {
       XCTAssertEqual(font.height, c.height, "\(c.families): \(font.family)")
     }
   }
+
+  /// A character the font lacks is measured in the font fontconfig finds for it, found by its UTF-8 offset in the
+  /// run (☃ is in DejaVu Sans only; Arial is Liberation Sans here).
+  func testMissingCharactersAreMeasuredInTheirFallbackFont() {
+    let arial = FontCatalog.shared.font(for: FontDescription(families: ["Arial"], size: 16))
+    let dejaVu = FontCatalog.shared.font(for: FontDescription(families: ["DejaVu Sans"], size: 16))
+    XCTAssertEqual(arial.family, "Liberation Sans")
+    let snowman = dejaVu.width(of: "\u{2603}")
+    XCTAssertGreaterThan(snowman, 8, "measured in DejaVu Sans, not given half the size")
+    XCTAssertEqual(arial.width(of: "\u{2603}"), snowman, accuracy: 0.001)
+    // After a two-byte character: the second snowman is at byte 6, UTF-16 offset 3.
+    let expected = arial.width(of: "é") + arial.width(of: "x") + 2 * snowman
+    XCTAssertEqual(arial.width(of: "é\u{2603}x\u{2603}"), expected, accuracy: 0.001)
+  }
+
+  /// The width cache finds every word it holds, tells apart words that differ in one byte, and empties at 50,000.
+  func testWidthCache() {
+    var cache = WidthCache()
+    let words = (0..<3000).map { "w\($0)" }
+    for (index, word) in words.enumerated() {
+      cache.insert(word[...], hash: WidthCache.hash(word[...]), width: Double(index))
+    }
+    for (index, word) in words.enumerated() {
+      XCTAssertEqual(cache.width(of: word[...], hash: WidthCache.hash(word[...])), Double(index), word)
+    }
+    XCTAssertNil(cache.width(of: "w3000", hash: WidthCache.hash("w3000")))
+    // A word with another word's hash is not that word.
+    XCTAssertNil(cache.width(of: "v1", hash: WidthCache.hash("w1")))
+    // A slice of a longer string is the same word as the word alone.
+    let line = "say w42 twice"
+    let slice = line[line.index(line.startIndex, offsetBy: 4)..<line.index(line.startIndex, offsetBy: 7)]
+    XCTAssertEqual(cache.width(of: slice, hash: WidthCache.hash(slice)), 42)
+    for index in 3000..<50_001 { cache.insert("w\(index)"[...], hash: WidthCache.hash("w\(index)"[...]), width: 1) }
+    XCTAssertNil(cache.width(of: "w0", hash: WidthCache.hash("w0")), "emptied when it held 50,000")
+    XCTAssertEqual(cache.width(of: "w50000", hash: WidthCache.hash("w50000")), 1)
+  }
 }

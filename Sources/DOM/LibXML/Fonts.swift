@@ -53,8 +53,12 @@ public final class Font: @unchecked Sendable {
 
   private let face: FT_Face
   private let hbFont: OpaquePointer
+  /// Guards `widths`, `buffer` and `fallbacks`: fonts are shared by every thread's documents.
   private let lock = NSLock()
-  private var widths: [Substring: Double] = [:]
+  private var widths = WidthCache()
+  /// HarfBuzz's buffer for `width(of:)`'s shaping, cleared for each word (one made and freed per word was a fifth
+  /// of a measurement).
+  private let buffer: OpaquePointer
   private var fallbacks: [UInt32: Font?] = [:]
 
   /// The content area's height (ascent + descent), which inline boxes' rects have.
@@ -74,6 +78,7 @@ public final class Font: @unchecked Sendable {
     // 26.6 fixed point: the size in 64ths of a pixel.
     FT_Set_Char_Size(face, 0, FT_F26Dot6((description.size * 64).rounded()), 72, 72)
     hbFont = hb_ft_font_create_referenced(face)
+    buffer = hb_buffer_create()!
     // FT_LOAD_TARGET_LIGHT (a macro Swift does not import): slight hinting, fontconfig's default here.
     hb_ft_font_set_load_flags(hbFont, Int32(FT_LOAD_DEFAULT) | Int32(FT_RENDER_MODE_LIGHT.rawValue & 15) << 16)
     let unitsPerEm = Double(face.pointee.units_per_EM == 0 ? 1000 : face.pointee.units_per_EM)
@@ -90,31 +95,35 @@ public final class Font: @unchecked Sendable {
     descent = (descender * scale).rounded()
     lineGap = max(0, (gap * scale).rounded())
     syntheticBoldOffset = syntheticBold ? 1 : 0
-    spaceWidth = measure(" "[...])
+    spaceWidth = measure(" "[...], in: buffer)
   }
 
   deinit {
+    hb_buffer_destroy(buffer)
     hb_font_destroy(hbFont)
   }
 
   /// The width of `text` in this font, shaped as one run (kerning and ligatures on, as WebKit's defaults); the
   /// characters this font lacks are measured in the font fontconfig finds for them.
   public func width(of text: Substring) -> Double {
+    let hash = WidthCache.hash(text)
     lock.lock()
     defer { lock.unlock() }
-    if let known = widths[text] { return known }
-    let width = measure(text)
-    if widths.count > 50_000 { widths.removeAll(keepingCapacity: true) }
-    widths[text] = width
+    if let known = widths.width(of: text, hash: hash) { return known }
+    let width = measure(text, in: buffer)
+    widths.insert(text, hash: hash, width: width)
     return width
   }
 
-  private func measure(_ text: Substring) -> Double {
+  /// Shapes `text` in `buffer` (this font's own under its lock, or a buffer of the caller's).
+  private func measure(_ text: Substring, in buffer: OpaquePointer) -> Double {
     guard !text.isEmpty else { return 0 }
-    let buffer = hb_buffer_create()
-    defer { hb_buffer_destroy(buffer) }
-    let utf16 = Array(text.utf16)
-    hb_buffer_add_utf16(buffer, utf16, Int32(utf16.count), 0, Int32(utf16.count))
+    hb_buffer_clear_contents(buffer)
+    var text = text
+    // Clusters are UTF-8 offsets into `text`.
+    text.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count)) }
+    }
     hb_buffer_guess_segment_properties(buffer)
     hb_shape(hbFont, buffer, nil, 0)
     var count: UInt32 = 0
@@ -133,16 +142,14 @@ public final class Font: @unchecked Sendable {
       total += Double(Self.roundedAdvance(nominal) + positions[i].x_advance - nominal) / 64 + syntheticBoldOffset
     }
     for cluster in missing {
-      // The code point at this UTF-16 offset, measured in a fallback font.
-      let scalar: UInt32
-      let unit = utf16[cluster]
-      if UTF16.isLeadSurrogate(unit), cluster + 1 < utf16.count {
-        scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(utf16[cluster + 1]) - 0xDC00)
-      } else {
-        scalar = UInt32(unit)
-      }
-      if let fallback = fallback(for: scalar), let character = Unicode.Scalar(scalar) {
-        total += fallback.measure(Substring(String(Character(character))))
+      // The code point at this UTF-8 offset, measured in a fallback font (in a buffer of its own: the fallback's
+      // lock is not held, and it may be this font).
+      let index = text.utf8.index(text.utf8.startIndex, offsetBy: cluster)
+      guard let scalar = text[index...].unicodeScalars.first else { continue }
+      if let fallback = fallback(for: scalar.value) {
+        let own = hb_buffer_create()!
+        defer { hb_buffer_destroy(own) }
+        total += fallback.measure(Substring(String(Character(scalar))), in: own)
       } else {
         total += description.size / 2
       }
@@ -160,6 +167,62 @@ public final class Font: @unchecked Sendable {
 
   /// The glyph advances in this font's hinted FreeType metrics (whole pixels).
   static func roundedAdvance(_ value: hb_position_t) -> hb_position_t { (value + 32) & ~63 }
+}
+
+/// The widths a font measured, by word: open addressing over the words' FNV-1a hashes, with linear probing. (A
+/// Dictionary keyed by Substring hashed every word with SipHash, 550 instructions a lookup, a quarter of a text
+/// box's cost; a Substring key also kept its whole text node's string alive.) Emptied when it holds 50,000 words.
+struct WidthCache {
+  private struct Slot {
+    var hash: UInt64
+    var text: String
+    var width: Double
+  }
+
+  private var slots = [Slot?](repeating: nil, count: 1024)
+  private var count = 0
+
+  /// FNV-1a over the word's UTF-8 bytes.
+  static func hash(_ text: Substring) -> UInt64 {
+    func fnv(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      return hash
+    }
+    if let hash = text.utf8.withContiguousStorageIfAvailable(fnv) { return hash }
+    var copy = text
+    return copy.withUTF8(fnv)
+  }
+
+  func width(of text: Substring, hash: UInt64) -> Double? {
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: hash) & mask
+    while let slot = slots[index] {
+      if slot.hash == hash, slot.text[...] == text { return slot.width }
+      index = (index + 1) & mask
+    }
+    return nil
+  }
+
+  mutating func insert(_ text: Substring, hash: UInt64, width: Double) {
+    if count >= 50_000 {
+      slots = [Slot?](repeating: nil, count: 1024)
+      count = 0
+    } else if (count + 1) * 2 > slots.count {
+      let old = slots
+      slots = [Slot?](repeating: nil, count: slots.count * 2)
+      for case let slot? in old { place(slot) }
+    }
+    place(Slot(hash: hash, text: String(text), width: width))
+    count += 1
+  }
+
+  private mutating func place(_ slot: Slot) {
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: slot.hash) & mask
+    while slots[index] != nil { index = (index + 1) & mask }
+    slots[index] = slot
+  }
 }
 
 enum FontError: Error, CustomStringConvertible {
