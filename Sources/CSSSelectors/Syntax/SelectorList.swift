@@ -79,8 +79,18 @@ public struct SelectorList: Sendable, Equatable {
 /// what one list's match learns serves the next. `:scope` matches the root, as in ``SelectorList/matches(_:scope:)``
 /// without a scope. Discard the session when the tree changes, or when a match was cut short by the element's
 /// walks ending early (an interruption).
+///
+/// The matcher is made on the first test: a style engine makes a session per element, and most elements have no
+/// candidate rule that gets as far as the matcher (the rule index turns them away first).
 public final class SelectorMatchSession<E: SelectorElement> {
-  let matcher = Matcher<E>(scope: nil)
+  @exclusivity(unchecked) private var made: Matcher<E>?
+
+  var matcher: Matcher<E> {
+    if let made { return made }
+    let matcher = Matcher<E>(scope: nil)
+    made = matcher
+    return matcher
+  }
 
   public init() {}
 }
