@@ -58,7 +58,12 @@ final class LayoutBox {
   /// The text node of a text box.
   let text: Text?
   let style: BoxStyle
-  weak var parent: LayoutBox?
+  /// The box whose `children` hold this one. Not reference-counted: a parent owns its children, and the box tree
+  /// is read (layout, PageLayout's element-to-box table and paint order, all made from the finished tree) only while
+  /// its root is held. The builder sets it wherever a box joins another's children. (A weak reference gave every
+  /// parent box a side table, making each retain and release of it the runtime's slow path: 62 M of the 1,617 M
+  /// instructions of one geometry read on nodejs-doc's fs.html.)
+  unowned(unsafe) var parent: LayoutBox?
   // The properties layout writes in its inner loops skip the runtime's exclusivity check (a call into the runtime
   // for each access that the optimizer cannot prove: 4% of a layout's instructions on nodejs-doc's fs.html). A box
   // tree is made and laid out on one thread, and no access to these overlaps another (the attribute turns the
