@@ -55,7 +55,7 @@ public final class Font: @unchecked Sendable {
   private let hbFont: OpaquePointer
   /// Guards `widths`, `buffer` and `fallbacks`: fonts are shared by every thread's documents.
   private let lock = NSLock()
-  private var widths = WidthCache()
+  @exclusivity(unchecked) private var widths = WidthCache()
   /// HarfBuzz's buffer for `width(of:)`'s shaping, cleared for each word (one made and freed per word was a fifth
   /// of a measurement).
   private let buffer: OpaquePointer

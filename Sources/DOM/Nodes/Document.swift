@@ -48,19 +48,22 @@ public class Document: Node {
   }
   /// The registered MutationObservers of this document's nodes (created by the first `observe()`).
   var mutationObservers: MutationObserverRegistry?
+  // The versions and the style and layout caches are read and bumped for every node the parser inserts and every
+  // element whose style is asked for: the runtime's exclusivity check skipped (one thread per document, and no access
+  // to them overlaps another).
   /// Moves on every change to the tree and to the `id`, `class` and `name` attributes (not to other attributes
   /// or to character data): live collections (`childNodes`, `getElementsByTagName`...) keep what they computed
   /// until it moves.
-  public internal(set) var treeVersion: UInt64 = 0
+  @exclusivity(unchecked) public internal(set) var treeVersion: UInt64 = 0
   /// The tree version at which the document was known to hold no iframe (the parser inserted none): until the
   /// tree changes, connecting a window's frames needs no walk.
   var framelessAtTreeVersion: UInt64?
   /// Moves on every change that can change a computed style: the tree, any attribute, any text (a `<style>`'s).
-  public internal(set) var styleVersion: UInt64 = 0
+  @exclusivity(unchecked) public internal(set) var styleVersion: UInt64 = 0
   /// The cascade's sheets and computed styles, made on first use.
-  var styleEngineStorage: StyleEngine?
+  @exclusivity(unchecked) var styleEngineStorage: StyleEngine?
   /// The layout of the last geometry read, valid while ``styleVersion`` and the media environment are unchanged.
-  var pageLayoutStorage: PageLayout?
+  @exclusivity(unchecked) var pageLayoutStorage: PageLayout?
   /// The screen `@media` queries are evaluated against.
   public var mediaEnvironment = MediaEnvironment() {
     didSet { styleEngineStorage?.mediaEnvironmentChanged() }

@@ -16,10 +16,13 @@ public final class Element: Node {
   public var qualifiedName: String { prefix.map { "\($0):\(localName)" } ?? localName }
 
   /// True for elements in the HTML namespace.
-  public var isHTML: Bool { namespaceURI == LibXML.Namespace.html.rawValue }
+  public var isHTML: Bool {
+    // The parser leaves an HTML element's namespace unset: no string is made or compared for those.
+    LibXML.namespaceURI(raw).map { $0 == LibXML.Namespace.html.rawValue } ?? true
+  }
 
   /// True when this is an HTML element with this local name.
-  public func isHTML(named name: String) -> Bool { localName == name && isHTML }
+  public func isHTML(named name: String) -> Bool { LibXML.hasName(raw, name) && isHTML }
 
   /// True when names given to attribute methods are lowercased (HTML element in an HTML document).
   var lowercasesNames: Bool { isHTML && document.isHTMLDocument }
