@@ -53,22 +53,26 @@ final class FontTests: XCTestCase {
   /// The width cache finds every word it holds, tells apart words that differ in one byte, and empties at 50,000.
   func testWidthCache() {
     var cache = WidthCache()
+    func insert(_ word: Substring, _ width: Double) {
+      var word = word
+      word.withUTF8 { cache.insert($0, hash: WidthCache.hash($0), width: width) }
+    }
+    func find(_ word: Substring, hashOf other: Substring? = nil) -> Double? {
+      var word = word, other = other ?? word
+      let hash = other.withUTF8 { WidthCache.hash($0) }
+      return word.withUTF8 { cache.width(of: $0, hash: hash) }
+    }
     let words = (0..<3000).map { "w\($0)" }
-    for (index, word) in words.enumerated() {
-      cache.insert(word[...], hash: WidthCache.hash(word[...]), width: Double(index))
-    }
-    for (index, word) in words.enumerated() {
-      XCTAssertEqual(cache.width(of: word[...], hash: WidthCache.hash(word[...])), Double(index), word)
-    }
-    XCTAssertNil(cache.width(of: "w3000", hash: WidthCache.hash("w3000")))
+    for (index, word) in words.enumerated() { insert(word[...], Double(index)) }
+    for (index, word) in words.enumerated() { XCTAssertEqual(find(word[...]), Double(index), word) }
+    XCTAssertNil(find("w3000"))
     // A word with another word's hash is not that word.
-    XCTAssertNil(cache.width(of: "v1", hash: WidthCache.hash("w1")))
+    XCTAssertNil(find("v1", hashOf: "w1"))
     // A slice of a longer string is the same word as the word alone.
     let line = "say w42 twice"
-    let slice = line[line.index(line.startIndex, offsetBy: 4)..<line.index(line.startIndex, offsetBy: 7)]
-    XCTAssertEqual(cache.width(of: slice, hash: WidthCache.hash(slice)), 42)
-    for index in 3000..<50_001 { cache.insert("w\(index)"[...], hash: WidthCache.hash("w\(index)"[...]), width: 1) }
-    XCTAssertNil(cache.width(of: "w0", hash: WidthCache.hash("w0")), "emptied when it held 50,000")
-    XCTAssertEqual(cache.width(of: "w50000", hash: WidthCache.hash("w50000")), 1)
+    XCTAssertEqual(find(line[line.index(line.startIndex, offsetBy: 4)..<line.index(line.startIndex, offsetBy: 7)]), 42)
+    for index in 3000..<50_001 { insert("w\(index)"[...], 1) }
+    XCTAssertNil(find("w0"), "emptied when it held 50,000")
+    XCTAssertEqual(find("w50000"), 1)
   }
 }

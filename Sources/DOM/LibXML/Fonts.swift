@@ -106,13 +106,17 @@ public final class Font: @unchecked Sendable {
   /// The width of `text` in this font, shaped as one run (kerning and ligatures on, as WebKit's defaults); the
   /// characters this font lacks are measured in the font fontconfig finds for them.
   public func width(of text: Substring) -> Double {
-    let hash = WidthCache.hash(text)
-    lock.lock()
-    defer { lock.unlock() }
-    if let known = widths.width(of: text, hash: hash) { return known }
-    let width = measure(text, in: buffer)
-    widths.insert(text, hash: hash, width: width)
-    return width
+    let word = text
+    var text = text
+    return text.withUTF8 { bytes in
+      let hash = WidthCache.hash(bytes)
+      lock.lock()
+      defer { lock.unlock() }
+      if let known = widths.width(of: bytes, hash: hash) { return known }
+      let width = measure(word, in: buffer)
+      widths.insert(bytes, hash: hash, width: width)
+      return width
+    }
   }
 
   /// Shapes `text` in `buffer` (this font's own under its lock, or a buffer of the caller's).
@@ -169,42 +173,38 @@ public final class Font: @unchecked Sendable {
   static func roundedAdvance(_ value: hb_position_t) -> hb_position_t { (value + 32) & ~63 }
 }
 
-/// The widths a font measured, by word: open addressing over the words' FNV-1a hashes, with linear probing. (A
-/// Dictionary keyed by Substring hashed every word with SipHash, 550 instructions a lookup, a quarter of a text
-/// box's cost; a Substring key also kept its whole text node's string alive.) Emptied when it holds 50,000 words.
+/// The widths a font measured, by word: open addressing over the words' FNV-1a hashes, with linear probing, keyed
+/// by the words' UTF-8 bytes. (A Dictionary keyed by Substring hashed every word with SipHash and compared it through
+/// String's generic paths, 550 instructions a lookup, a quarter of a text box's cost; a Substring key also kept its
+/// whole text node's string alive.) Emptied when it holds 50,000 words.
 struct WidthCache {
   private struct Slot {
     var hash: UInt64
-    var text: String
+    var bytes: [UInt8]
     var width: Double
   }
 
   private var slots = [Slot?](repeating: nil, count: 1024)
   private var count = 0
 
-  /// FNV-1a over the word's UTF-8 bytes.
-  static func hash(_ text: Substring) -> UInt64 {
-    func fnv(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-      return hash
-    }
-    if let hash = text.utf8.withContiguousStorageIfAvailable(fnv) { return hash }
-    var copy = text
-    return copy.withUTF8(fnv)
+  /// FNV-1a over a word's UTF-8 bytes.
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
   }
 
-  func width(of text: Substring, hash: UInt64) -> Double? {
+  func width(of bytes: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Double? {
     let mask = slots.count - 1
     var index = Int(truncatingIfNeeded: hash) & mask
     while let slot = slots[index] {
-      if slot.hash == hash, slot.text[...] == text { return slot.width }
+      if slot.hash == hash, slot.bytes.elementsEqual(bytes) { return slot.width }
       index = (index + 1) & mask
     }
     return nil
   }
 
-  mutating func insert(_ text: Substring, hash: UInt64, width: Double) {
+  mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, hash: UInt64, width: Double) {
     if count >= 50_000 {
       slots = [Slot?](repeating: nil, count: 1024)
       count = 0
@@ -213,7 +213,7 @@ struct WidthCache {
       slots = [Slot?](repeating: nil, count: slots.count * 2)
       for case let slot? in old { place(slot) }
     }
-    place(Slot(hash: hash, text: String(text), width: width))
+    place(Slot(hash: hash, bytes: Array(bytes), width: width))
     count += 1
   }
 
