@@ -6,7 +6,8 @@ import CSSSelectors
 ///
 /// A class, not changed after `init` (hence `@unchecked Sendable`: the user-agent sets are shared by every thread's
 /// documents): as a struct, each element's cascade copied the sets it matched against, a retain and a release of
-/// each of their buffers.
+/// each of their buffers. Its stored properties, written in `init` only, skip the runtime's exclusivity check (read
+/// for every element).
 final class RuleSet: @unchecked Sendable {
   struct Entry: Sendable {
     var rule: StyleSheet.Rule
@@ -17,30 +18,31 @@ final class RuleSet: @unchecked Sendable {
     var order: Int
   }
 
-  private(set) var entries: [Entry] = []
+  @exclusivity(unchecked) private(set) var entries: [Entry] = []
   /// The rules for elements, and those for their `::before` and `::after` (kept apart: neither tests the other's).
-  private var buckets = Buckets()
-  private var pseudoElementBuckets = Buckets()
+  private let buckets = Buckets()
+  private let pseudoElementBuckets = Buckets()
   /// True when some rule has an `!important` declaration (else the important pass is skipped).
-  private(set) var hasImportant = false
+  @exclusivity(unchecked) private(set) var hasImportant = false
   /// True when some rule has a `revert` or `revert-layer` declaration (else the cascade keeps no values to go back to).
-  private(set) var reverts = false
+  @exclusivity(unchecked) private(set) var reverts = false
   /// True when some rule styles a pseudo-element.
   var stylesPseudoElements: Bool { !pseudoElementBuckets.isEmpty }
   /// In quirks mode IDs and classes match ASCII case-insensitively: the buckets are keyed lowercased.
   private let foldsCase: Bool
 
-  /// Entry indexes by the ID, class, tag or attribute their subject needs (``SelectorList/subjectKeys``).
-  private struct Buckets: Sendable {
-    var byID: [String: [Int]] = [:]
-    var byClass: [String: [Int]] = [:]
-    var byType: [String: [Int]] = [:]
-    var byAttribute: [String: [Int]] = [:]
-    var others: [Int] = []
+  /// Entry indexes by the ID, class, tag or attribute their subject needs (``SelectorList/subjectKeys``). A class,
+  /// filled in `init` only: as a struct, each element's lookup copied its four dictionaries and array.
+  private final class Buckets: @unchecked Sendable {
+    @exclusivity(unchecked) var byID: [String: [Int]] = [:]
+    @exclusivity(unchecked) var byClass: [String: [Int]] = [:]
+    @exclusivity(unchecked) var byType: [String: [Int]] = [:]
+    @exclusivity(unchecked) var byAttribute: [String: [Int]] = [:]
+    @exclusivity(unchecked) var others: [Int] = []
 
     var isEmpty: Bool { byID.isEmpty && byClass.isEmpty && byType.isEmpty && byAttribute.isEmpty && others.isEmpty }
 
-    mutating func add(_ index: Int, _ keys: [SelectorSubjectKey], fold: (String) -> String) {
+    func add(_ index: Int, _ keys: [SelectorSubjectKey], fold: (String) -> String) {
       if keys.isEmpty { others.append(index) }
       for key in keys {
         switch key {
