@@ -4,18 +4,27 @@
 /// beside floats; each line's height from its items' fonts (half-leading around ascent + descent, the block's strut),
 /// items on the baseline, `text-align` for the line's free space; text and inline boxes get one fragment per line.
 extension LayoutEngine {
+  /// The box an inline item belongs to, not reference-counted: a block's items live only while its lines are laid
+  /// out (or its intrinsic widths measured), and every box they name is in the tree, held by its parent. An item is
+  /// then plain bits: a LayoutBox and a Substring in each were two retains and releases per copy of an item, and
+  /// layout copies each several times.
+  struct ItemBox {
+    unowned(unsafe) let box: LayoutBox
+  }
+
   /// One piece of a block's inline content, in order.
   enum InlineItem {
-    /// A piece of text between break opportunities; a collapsible space is an empty word whose `space` is its
-    /// width. `breakable`: a line may break before it (after a space, an atomic inline or a UAX 14 opportunity);
-    /// when false it is glued to the content before it (`foo<b>bar</b>`).
-    case word(LayoutBox, Substring, width: Double, space: Double, breakable: Bool)
-    case open(LayoutBox)
-    case close(LayoutBox)
-    case atomic(LayoutBox)
-    case forcedBreak(LayoutBox?)
-    case positioned(LayoutBox)
-    case float(LayoutBox)
+    /// A piece of text between break opportunities, `width` wide, or a collapsible space (`collapsibleSpace`; its
+    /// width is `space`, taken only between content on a line). `breakable`: a line may break before it (after a
+    /// space, an atomic inline or a UAX 14 opportunity); when false it is glued to the content before it
+    /// (`foo<b>bar</b>`).
+    case word(ItemBox, width: Double, space: Double, collapsibleSpace: Bool, breakable: Bool)
+    case open(ItemBox)
+    case close(ItemBox)
+    case atomic(ItemBox)
+    case forcedBreak(ItemBox?)
+    case positioned(ItemBox)
+    case float(ItemBox)
   }
 
   /// The inline items of a block container's content, white space collapsed across element boundaries.
@@ -25,26 +34,26 @@ extension LayoutEngine {
     var breakable = true
     func visit(_ child: LayoutBox) {
       if child.style.isOutOfFlowPositioned {
-        items.append(.positioned(child))
+        items.append(.positioned(ItemBox(box: child)))
         return
       }
       if child.isFloat {
-        items.append(.float(child))
+        items.append(.float(ItemBox(box: child)))
         return
       }
       switch child.kind {
       case .text:
         appendText(child, to: &items, lastWasSpace: &lastWasSpace, breakable: &breakable)
       case .lineBreak:
-        items.append(.forcedBreak(child))
+        items.append(.forcedBreak(ItemBox(box: child)))
         lastWasSpace = true
         breakable = true
       case .inline:
-        items.append(.open(child))
+        items.append(.open(ItemBox(box: child)))
         for grandchild in child.children { visit(grandchild) }
-        items.append(.close(child))
+        items.append(.close(ItemBox(box: child)))
       default:
-        items.append(.atomic(child))
+        items.append(.atomic(ItemBox(box: child)))
         lastWasSpace = false
         breakable = true
       }
@@ -95,11 +104,13 @@ extension LayoutEngine {
         var end = index
         while end < units.endIndex, classify(units[end]).space { units.formIndex(after: &end) }
         if collapses {
-          if !lastWasSpace { items.append(.word(box, "", width: 0, space: font.spaceWidth, breakable: false)) }
+          if !lastWasSpace {
+            items.append(.word(ItemBox(box: box), width: 0, space: font.spaceWidth, collapsibleSpace: true, breakable: false))
+          }
         } else {
           // Preserved spaces are content: they take their width at the start of a line too, and hang at its end.
           let run = data[index..<end]
-          items.append(.word(box, run, width: font.width(of: run), space: 0, breakable: false))
+          items.append(.word(ItemBox(box: box), width: font.width(of: run), space: 0, collapsibleSpace: false, breakable: false))
         }
         lastWasSpace = true
         breakable = true
@@ -114,7 +125,8 @@ extension LayoutEngine {
       }
       var first = true
       LineBreaks.forEachSegment(data[index..<end]) { segment in
-        items.append(.word(box, segment, width: font.width(of: segment), space: 0, breakable: !first || breakable))
+        items.append(
+          .word(ItemBox(box: box), width: font.width(of: segment), space: 0, collapsibleSpace: false, breakable: !first || breakable))
         first = false
       }
       lastWasSpace = false
@@ -134,8 +146,9 @@ extension LayoutEngine {
     }
     for item in inlineItems(box) {
       switch item {
-      case .word(let owner, let text, let width, let space, let breakable):
-        if text.isEmpty {
+      case .word(let piece, let width, let space, let collapsibleSpace, let breakable):
+        let owner = piece.box
+        if collapsibleSpace {
           pendingSpace += space
           if owner.style.wraps { endWord() }
           continue
@@ -145,12 +158,12 @@ extension LayoutEngine {
         line += pendingSpace + width
         pendingSpace = 0
       case .open(let inline), .close(let inline):
-        let edge = inlineEdge(inline, opening: { if case .open = item { return true } else { return false } }())
+        let edge = inlineEdge(inline.box, opening: { if case .open = item { return true } else { return false } }())
         word += edge
         line += edge
       case .atomic(let atomic):
         endWord()
-        let sizes = intrinsicWidths(atomic), margins = marginsForIntrinsic(atomic)
+        let sizes = intrinsicWidths(atomic.box), margins = marginsForIntrinsic(atomic.box)
         minimum = max(minimum, sizes.min + margins)
         line += pendingSpace + sizes.max + margins
         pendingSpace = 0
@@ -160,7 +173,7 @@ extension LayoutEngine {
         line = 0
         pendingSpace = 0
       case .float(let float):
-        let sizes = intrinsicWidths(float), margins = marginsForIntrinsic(float)
+        let sizes = intrinsicWidths(float.box), margins = marginsForIntrinsic(float.box)
         minimum = max(minimum, sizes.min + margins)
         line += sizes.max + margins
       case .positioned:
@@ -183,7 +196,8 @@ extension LayoutEngine {
     /// Whether the item starts (or, on a later line, continues) an inline box, ends one, or is content.
     enum Role { case content, open, reopen, close }
     var role: Role = .content
-    var box: LayoutBox
+    /// Not reference-counted, as ``ItemBox``.
+    unowned(unsafe) var box: LayoutBox
     var x: Double
     var width: Double
     var ascent: Double, descent: Double
@@ -347,19 +361,19 @@ extension LayoutEngine {
       }
     }
 
-    for item in items { if case .word(let text, _, _, _, _) = item { text.fragments = [] } }
+    for item in items { if case .word(let text, _, _, _, _) = item { text.box.fragments = [] } }
 
     /// The width from a breakable word to the next break opportunity: the run that must fit on the line whole.
     func unbreakableWidth(from start: Int) -> Double {
-      guard case .word(_, _, let first, _, _) = items[start] else { return 0 }
+      guard case .word(_, let first, _, _, _) = items[start] else { return 0 }
       var width = first
       for next in items[(start + 1)...] {
         switch next {
-        case .word(_, let text, let piece, _, let breakable):
-          guard !text.isEmpty, !breakable else { return width }
+        case .word(_, let piece, _, let collapsibleSpace, let breakable):
+          guard !collapsibleSpace, !breakable else { return width }
           width += piece
-        case .open(let inline): width += inlineEdge(inline, opening: true)
-        case .close(let inline): width += inlineEdge(inline, opening: false)
+        case .open(let inline): width += inlineEdge(inline.box, opening: true)
+        case .close(let inline): width += inlineEdge(inline.box, opening: false)
         default: return width
         }
       }
@@ -370,10 +384,11 @@ extension LayoutEngine {
       let item = items[index]
       index += 1
       switch item {
-      case .word(let owner, let word, let width, let space, let breakable):
-        // `space` is a collapsible space's width (an empty word); a word's own is 0.
+      case .word(let piece, let width, let space, let collapsibleSpace, let breakable):
+        // `space` is a collapsible space's width; a word's own is 0.
+        let owner = piece.box
         let metrics = textMetrics(owner)
-        if word.isEmpty {
+        if collapsibleSpace {
           // A collapsible space: kept only between content on a line.
           if lineHasContent {
             if pendingSpaceOwner == nil { pendingSpaceIndex = line.count }
@@ -391,7 +406,8 @@ extension LayoutEngine {
         commitSpace()
         place(Placed(box: owner, x: 0, width: width, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below))
         lineHasContent = true
-      case .open(let inline):
+      case .open(let item):
+        let inline = item.box
         inline.padding = inline.style.resolvedPadding(box.contentWidth)
         inline.margin = inline.style.resolvedMargin(box.contentWidth)
         inline.fragments = []
@@ -403,12 +419,14 @@ extension LayoutEngine {
         lineWidth += inline.margin.left
         place(Placed(role: .open, box: inline, x: 0, width: inline.border.left + inline.padding.left, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
         if hasEdges { lineHasContent = true }
-      case .close(let inline):
+      case .close(let item):
+        let inline = item.box
         openInlines.removeAll { $0 === inline }
         let metrics = textMetrics(inline)
         place(Placed(role: .close, box: inline, x: 0, width: inline.border.right + inline.padding.right, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: false, above: metrics.above, below: metrics.below))
         lineWidth += inline.margin.right
-      case .atomic(let atomic):
+      case .atomic(let item):
+        let atomic = item.box
         layoutBlockLevel(atomic, containerX: box.contentX, containerY: box.contentY, containerWidth: box.contentWidth, containerHeight: nil, at: 0, floats: FloatArea(), shrinkToFit: true)
         let outer = atomic.width + atomic.margin.horizontal
         if lineHasContent, box.style.wraps, lineWidth + pendingSpace + outer > band.right - band.left + 0.01 { wrapLine() }
@@ -419,8 +437,8 @@ extension LayoutEngine {
         // Its margin box is placed; finishLine puts the border box after the left margin.
         place(Placed(box: atomic, x: 0, width: outer, ascent: aboveBaseline, descent: belowBaseline, isText: false, above: aboveBaseline, below: belowBaseline))
         lineHasContent = true
-      case .forcedBreak(let breakBox):
-        if let breakBox {
+      case .forcedBreak(let item):
+        if let breakBox = item?.box {
           let metrics = textMetrics(breakBox)
           place(Placed(box: breakBox, x: 0, width: 0, ascent: metrics.font.ascent, descent: metrics.font.descent, isText: true, above: metrics.above, below: metrics.below))
         }
@@ -428,9 +446,10 @@ extension LayoutEngine {
         lineHasContent = true
         finishLine(forced: true)
         reopenInlines()
-      case .positioned(let positionedBox):
-        queuePositioned(positionedBox, staticX: lineWidth, staticY: y - top)
-      case .float(let float):
+      case .positioned(let item):
+        queuePositioned(item.box, staticX: lineWidth, staticY: y - top)
+      case .float(let item):
+        let float = item.box
         if !lineHasContent {
           layoutFloat(float, in: box, top: y, floats: floats)
           band = floats.available(from: y, height: strutHeight, left: left, right: right)
@@ -442,24 +461,24 @@ extension LayoutEngine {
     if lineHasContent { finishLine(forced: false) }
     // Inline boxes on no line with content (empty spans) get a zero-size fragment where they stand.
     for item in items {
-      if case .open(let inline) = item, inline.fragments.isEmpty {
-        inline.fragments = [LayoutRect(x: left, y: y, width: 0, height: 0)]
+      if case .open(let inline) = item, inline.box.fragments.isEmpty {
+        inline.box.fragments = [LayoutRect(x: left, y: y, width: 0, height: 0)]
       }
     }
     box.baseline = firstBaseline
     for item in items {
-      if case .open(let inline) = item, let first = inline.fragments.first {
-        let union = inline.fragments.dropFirst().reduce(first) { $0.union($1) }
-        inline.x = union.x
-        inline.y = union.y
-        inline.width = union.width
-        inline.height = union.height
-      } else if case .word(let text, _, _, _, _) = item, let first = text.fragments.first {
-        let union = text.fragments.dropFirst().reduce(first) { $0.union($1) }
-        text.x = union.x
-        text.y = union.y
-        text.width = union.width
-        text.height = union.height
+      let owner: LayoutBox
+      switch item {
+      case .open(let inline): owner = inline.box
+      case .word(let text, _, _, _, _): owner = text.box
+      default: continue
+      }
+      if let first = owner.fragments.first {
+        let union = owner.fragments.dropFirst().reduce(first) { $0.union($1) }
+        owner.x = union.x
+        owner.y = union.y
+        owner.width = union.width
+        owner.height = union.height
       }
     }
     return y - top
